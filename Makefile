@@ -1,0 +1,45 @@
+# locale-audit — the whole set-up on a fresh Debian machine is `make demo` and `make test`.
+SWIFT ?= swift
+BIN := .build/release/locale-audit
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build release demo test bench docs clean
+
+# ICU and pkg-config from the system: without the .pc file SwiftPM only warns and fails at link time.
+deps:
+	@if ! pkg-config --exists icu-i18n 2>/dev/null; then \
+	  echo "Installing libicu-dev and pkg-config…"; \
+	  if command -v apt-get >/dev/null; then \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libicu-dev pkg-config; \
+	  elif command -v brew >/dev/null; then \
+	    brew install icu4c pkg-config; \
+	    echo 'Add $$(brew --prefix icu4c)/lib/pkgconfig to PKG_CONFIG_PATH'; \
+	  else echo "Install ICU (libicu-dev / icu4c) and pkg-config, then run make again." >&2; exit 1; fi; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Runs the main job on the bundled sample app. The sample has deliberate defects, so the audit
+# exits 1 (findings at the gate); only 2 (usage / unreadable path) or a crash fails the demo.
+demo: release
+	@$(BIN) check Fixtures/SampleApp; status=$$?; \
+	  if [ $$status -gt 1 ]; then echo "locale-audit failed with status $$status" >&2; exit $$status; fi; \
+	  echo; echo "(exit status $$status: 0 = clean, 1 = findings at or above --fail-on)"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: release
+	$(SWIFT) build -c release --product locale-audit-bench
+	.build/release/locale-audit-bench
+
+docs: build
+	.build/debug/locale-audit rules --markdown > docs/rules.md
+
+clean:
+	rm -rf .build

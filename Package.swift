@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "locale-audit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "LocaleAudit", targets: ["LocaleAudit"]),
+        .executable(name: "locale-audit", targets: ["locale-audit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The system ICU (libicu-dev / icu4c). Only CICUShim may import it: a Swift module that sees
+        // both these headers and Foundation's private ICU fails to compile (see README, "ICU").
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev", "pkg-config"]), .brew(["icu4c"])]
+        ),
+        // Plain-C functions over ICU; its public header exposes no ICU type.
+        .target(
+            name: "CICUShim",
+            dependencies: ["CICU"],
+            cxxSettings: [.unsafeFlags(["-std=c++17"])]
+        ),
+        .target(
+            name: "LocaleAudit",
+            dependencies: ["CICUShim"]
+        ),
+        .executableTarget(
+            name: "locale-audit",
+            dependencies: [
+                "LocaleAudit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LocaleAuditTests",
+            dependencies: ["LocaleAudit"]
+        ),
+    ],
+    cxxLanguageStandard: .cxx17
+)

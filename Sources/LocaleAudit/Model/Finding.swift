@@ -1,0 +1,74 @@
+public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
+    case note, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// A problem found in the catalogs. Readers produce them for syntax, encoding and duplicates; rules
+/// produce the rest.
+public struct Finding: Sendable, Hashable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+    public var locale: String?
+    public var table: String?
+    public var key: String?
+    /// Related places, e.g. the source entry a translation disagrees with or a duplicate's first copy.
+    public var notes: [Note]
+
+    public struct Note: Sendable, Hashable {
+        public var message: String
+        public var location: SourceLocation?
+        public init(message: String, location: SourceLocation? = nil) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    public init(ruleID: String, severity: Severity, message: String, location: SourceLocation?,
+                locale: String? = nil, table: String? = nil, key: String? = nil, notes: [Note] = []) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.locale = locale
+        self.table = table
+        self.key = key
+        self.notes = notes
+    }
+}
+
+extension Finding {
+    /// The order of every report: by file, line, column, then rule and message, so output is stable.
+    public static func stableOrder(_ a: Finding, _ b: Finding) -> Bool {
+        let fa = a.location?.file ?? "", fb = b.location?.file ?? ""
+        if fa != fb { return fa < fb }
+        let la = a.location?.line ?? 0, lb = b.location?.line ?? 0
+        if la != lb { return la < lb }
+        let ca = a.location?.column ?? 0, cb = b.location?.column ?? 0
+        if ca != cb { return ca < cb }
+        if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+        if (a.key ?? "") != (b.key ?? "") { return (a.key ?? "") < (b.key ?? "") }
+        return a.message < b.message
+    }
+}
+
+/// Rule ids of the problems readers report.
+public enum ReaderRule {
+    /// The file does not follow its format's grammar.
+    public static let syntax = "syntax"
+    /// The bytes are not valid text in the encoding the file declares or implies.
+    public static let encoding = "encoding"
+    /// The same key twice in one table: the platform silently keeps one of them.
+    public static let duplicateKey = "duplicate-key"
+    /// A file or folder that could not be read at all.
+    public static let unreadable = "unreadable"
+}

@@ -1,0 +1,63 @@
+/// The formats locale-audit reads.
+public enum CatalogFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    case strings, stringsdict, xliff, xcstrings
+}
+
+/// One table (`Localizable`, `InfoPlist`, `Main` for a storyboard) in one locale, as read from one file.
+/// A `.strings` file is one table; an XLIFF `<file>` element or one locale of a String Catalog is
+/// another. A table's identity across locales is its `name`.
+public struct LocalizedTable: Sendable {
+    public var name: String
+    /// The locale identifier exactly as written (folder name, XLIFF attribute, catalog key), or nil
+    /// when the file does not say. `Base` stays `Base`; the project maps it to the source language.
+    public var locale: String?
+    public var path: String
+    public var format: CatalogFormat
+    public var entries: [Entry]
+    /// Where the locale identifier was declared, for BCP 47 findings (nil when it came from the path).
+    public var localeLocation: SourceLocation?
+
+    public init(name: String, locale: String?, path: String, format: CatalogFormat, entries: [Entry],
+                localeLocation: SourceLocation? = nil) {
+        self.name = name
+        self.locale = locale
+        self.path = path
+        self.format = format
+        self.entries = entries
+        self.localeLocation = localeLocation
+    }
+}
+
+/// A locale identifier as it occurs in an input, for the BCP 47 checks.
+public struct LocaleDeclaration: Sendable, Hashable {
+    public enum Origin: String, Sendable, Hashable, Codable {
+        case lprojFolder = "lproj-folder", xliffSource = "xliff-source-language", xliffTarget = "xliff-target-language"
+        case xmlLang = "xml-lang", xclocContents = "xcloc-contents", catalogSource = "catalog-source-language"
+        case catalogLocalization = "catalog-localization", configuration
+    }
+    public var identifier: String
+    public var origin: Origin
+    public var location: SourceLocation
+    public init(identifier: String, origin: Origin, location: SourceLocation) {
+        self.identifier = identifier
+        self.origin = origin
+        self.location = location
+    }
+}
+
+/// What a reader makes of one file: tables, located problems, and the locale identifiers it declares.
+public struct ReadResult: Sendable {
+    public var tables: [LocalizedTable]
+    public var findings: [Finding]
+    public var localeDeclarations: [LocaleDeclaration]
+    /// The source language the file declares (XLIFF `source-language`, catalog `sourceLanguage`).
+    public var declaredSourceLanguage: String?
+
+    public init(tables: [LocalizedTable] = [], findings: [Finding] = [], localeDeclarations: [LocaleDeclaration] = [],
+                declaredSourceLanguage: String? = nil) {
+        self.tables = tables
+        self.findings = findings
+        self.localeDeclarations = localeDeclarations
+        self.declaredSourceLanguage = declaredSourceLanguage
+    }
+}

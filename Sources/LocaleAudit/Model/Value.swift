@@ -1,0 +1,123 @@
+/// What a key maps to in one locale: a plain string, a plural value, or variations by device or width.
+/// The readers of every format produce the same shapes, so every check works whatever the format.
+public indirect enum Value: Sendable, Hashable {
+    case text(String)
+    case plural(PluralValue)
+    case variations(VariationValue)
+
+    /// Every string a user can see in this value, with the location of each where known.
+    public var texts: [(text: String, location: SourceLocation?)] {
+        switch self {
+        case .text(let s): return [(s, nil)]
+        case .plural(let p):
+            var out: [(String, SourceLocation?)] = []
+            if !p.formatIsImplicit { out.append((p.format, p.formatLocation)) }
+            for v in p.variables { for f in v.forms { out.append((f.text, f.location)) } }
+            return out
+        case .variations(let v):
+            return v.cases.flatMap { c in c.value.texts.map { ($0.text, $0.location ?? c.location) } }
+        }
+    }
+
+    public var plainText: String? {
+        if case .text(let s) = self { return s }
+        return nil
+    }
+
+    public var isPlural: Bool {
+        switch self {
+        case .text: return false
+        case .plural: return true
+        case .variations(let v): return v.cases.contains { $0.value.isPlural }
+        }
+    }
+}
+
+/// A plural value: a format string that names one or more variables (`%#@files@`), each chosen by
+/// the CLDR plural category of its argument. `.stringsdict` writes it as `NSStringLocalizedFormatKey`
+/// plus one dictionary per variable; String Catalogs write a top-level plural as a single variation,
+/// which is represented here with an implicit format `%#@<name>@`.
+public struct PluralValue: Sendable, Hashable {
+    public var format: String
+    public var formatLocation: SourceLocation?
+    /// True when the format was not written in the file (a String Catalog's top-level plural).
+    public var formatIsImplicit: Bool
+    public var variables: [PluralVariable]
+
+    public init(format: String, formatLocation: SourceLocation? = nil, formatIsImplicit: Bool = false,
+                variables: [PluralVariable]) {
+        self.format = format
+        self.formatLocation = formatLocation
+        self.formatIsImplicit = formatIsImplicit
+        self.variables = variables
+    }
+
+    public func variable(named name: String) -> PluralVariable? { variables.first { $0.name == name } }
+}
+
+public struct PluralVariable: Sendable, Hashable {
+    public var name: String
+    /// `NSStringFormatSpecTypeKey`: `NSStringPluralRuleType`, or a device-specific or
+    /// variable-width type, kept as written.
+    public var specType: String?
+    /// `NSStringFormatValueTypeKey`: the printf conversion of the argument, e.g. `d`, `lld`, `@`.
+    public var valueType: String?
+    /// Plural forms in the order they were written.
+    public var forms: [PluralForm]
+    /// Where the variable's dictionary (or variation) starts.
+    public var location: SourceLocation?
+    /// Keys the format defines that this model does not interpret; kept, not dropped.
+    public var otherKeys: [String: String]
+    /// For String Catalog substitutions: `argNum`.
+    public var argumentNumber: Int?
+
+    public init(name: String, specType: String? = "NSStringPluralRuleType", valueType: String? = nil,
+                forms: [PluralForm], location: SourceLocation? = nil, otherKeys: [String: String] = [:],
+                argumentNumber: Int? = nil) {
+        self.name = name
+        self.specType = specType
+        self.valueType = valueType
+        self.forms = forms
+        self.location = location
+        self.otherKeys = otherKeys
+        self.argumentNumber = argumentNumber
+    }
+
+    public func form(_ category: String) -> PluralForm? { forms.first { $0.category == category } }
+    public var categories: [String] { forms.map(\.category) }
+}
+
+public struct PluralForm: Sendable, Hashable {
+    /// `zero`, `one`, `two`, `few`, `many` or `other`; anything else is kept as written so a rule
+    /// can report it.
+    public var category: String
+    public var text: String
+    public var location: SourceLocation?
+
+    public init(category: String, text: String, location: SourceLocation? = nil) {
+        self.category = category
+        self.text = text
+        self.location = location
+    }
+}
+
+/// Device (`iphone`, `ipad`, `mac`, …) or width (`NSStringVariableWidthRuleType`) variations.
+public struct VariationValue: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable { case device, width }
+    public struct Case: Sendable, Hashable {
+        public var name: String
+        public var value: Value
+        public var location: SourceLocation?
+        public init(name: String, value: Value, location: SourceLocation? = nil) {
+            self.name = name
+            self.value = value
+            self.location = location
+        }
+    }
+    public var kind: Kind
+    public var cases: [Case]
+    public init(kind: Kind, cases: [Case]) {
+        self.kind = kind
+        self.cases = cases
+    }
+}
