@@ -1,0 +1,218 @@
+/// The encodings catalog files come in. Scanners work on UTF-8 bytes only; everything else is
+/// transcoded first, so one scanner serves every encoding and columns mean the same in each.
+public enum TextEncoding: String, Sendable, Hashable, Codable {
+    case utf8 = "UTF-8"
+    case utf8WithBOM = "UTF-8 with BOM"
+    case utf16LE = "UTF-16LE"
+    case utf16BE = "UTF-16BE"
+}
+
+public struct DecodedText: Sendable {
+    /// Valid UTF-8 without a BOM. Invalid input was replaced with U+FFFD and reported.
+    public var utf8: [UInt8]
+    public var encoding: TextEncoding
+    public var findings: [Finding]
+}
+
+public enum TextDecoding {
+    /// Decodes a file's bytes to UTF-8: a UTF-8 BOM is dropped; UTF-16 with a BOM, or without one
+    /// when the zero-byte pattern of mostly-ASCII text gives it away, is transcoded. Invalid sequences
+    /// and lone surrogates become U+FFFD and an `encoding` finding at their line and column.
+    public static func decode(_ bytes: [UInt8], path: String) -> DecodedText {
+        if bytes.count >= 2 {
+            if bytes[0] == 0xFF && bytes[1] == 0xFE {
+                return transcodeUTF16(bytes, from: 2, littleEndian: true, encoding: .utf16LE, path: path)
+            }
+            if bytes[0] == 0xFE && bytes[1] == 0xFF {
+                return transcodeUTF16(bytes, from: 2, littleEndian: false, encoding: .utf16BE, path: path)
+            }
+        }
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            var result = validateUTF8(bytes, from: 3, path: path)
+            result.encoding = .utf8WithBOM
+            return result
+        }
+        if let littleEndian = guessBOMlessUTF16(bytes) {
+            return transcodeUTF16(bytes, from: 0, littleEndian: littleEndian,
+                                  encoding: littleEndian ? .utf16LE : .utf16BE, path: path)
+        }
+        return validateUTF8(bytes, from: 0, path: path)
+    }
+
+    /// BOM-less UTF-16 of text that is mostly ASCII has a zero in every other byte. Looking at the
+    /// first few hundred code units is enough and keeps binary-looking UTF-8 from being misread.
+    static func guessBOMlessUTF16(_ bytes: [UInt8]) -> Bool? {
+        let n = min(bytes.count, 512) & ~1
+        guard n >= 4 else { return nil }
+        var zeroEven = 0, zeroOdd = 0
+        var i = 0
+        while i < n {
+            if bytes[i] == 0 { zeroEven += 1 }
+            if bytes[i + 1] == 0 { zeroOdd += 1 }
+            i += 2
+        }
+        let units = n / 2
+        if zeroOdd * 10 >= units * 7 && zeroEven * 10 < units { return true }
+        if zeroEven * 10 >= units * 7 && zeroOdd * 10 < units { return false }
+        return nil
+    }
+
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// Tracks line and column (in scalars) while a transcoder walks the text, for located findings.
+    private struct Position {
+        var line = 1
+        var column = 1
+        var lastWasCR = false
+        mutating func advance(scalar: UInt32) {
+            if scalar == 0x0A {
+                if !lastWasCR { line += 1 }
+                column = 1
+                lastWasCR = false
+            } else if scalar == 0x0D {
+                line += 1
+                column = 1
+                lastWasCR = true
+            } else {
+                column += 1
+                lastWasCR = false
+            }
+        }
+    }
+
+    /// Findings per file are capped: a binary file would otherwise produce one per byte.
+    static let maximumEncodingFindings = 20
+
+    static func validateUTF8(_ bytes: [UInt8], from start: Int, path: String) -> DecodedText {
+        var findings: [Finding] = []
+        var suppressed = 0
+        // Fast path: scan without copying; copy only from the first invalid byte on.
+        var output: [UInt8]? = nil
+        var position = Position()
+        var i = start
+        let count = bytes.count
+        bytes.withUnsafeBufferPointer { p in
+            while i < count {
+                let b0 = p[i]
+                if b0 < 0x80 {
+                    position.advance(scalar: UInt32(b0))
+                    output?.append(b0)
+                    i += 1
+                    continue
+                }
+                let length: Int
+                var scalar: UInt32
+                if b0 & 0xE0 == 0xC0 { length = 2; scalar = UInt32(b0 & 0x1F) }
+                else if b0 & 0xF0 == 0xE0 { length = 3; scalar = UInt32(b0 & 0x0F) }
+                else if b0 & 0xF8 == 0xF0 { length = 4; scalar = UInt32(b0 & 0x07) }
+                else { length = 0; scalar = 0 }
+                var valid = length > 0 && i + length <= count
+                if valid {
+                    for k in 1..<length {
+                        let b = p[i + k]
+                        if b & 0xC0 != 0x80 { valid = false; break }
+                        scalar = (scalar << 6) | UInt32(b & 0x3F)
+                    }
+                }
+                if valid {
+                    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
+                    let minimum: UInt32 = length == 2 ? 0x80 : (length == 3 ? 0x800 : 0x10000)
+                    if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) { valid = false }
+                }
+                if valid {
+                    if output != nil { output!.append(contentsOf: p[i..<(i + length)]) }
+                    position.advance(scalar: scalar)
+                    i += length
+                } else {
+                    if output == nil { output = Array(p[start..<i]) }
+                    if findings.count < maximumEncodingFindings {
+                        let hex = String(b0, radix: 16, uppercase: true)
+                        findings.append(Finding(
+                            ruleID: ReaderRule.encoding, severity: .error,
+                            message: "invalid UTF-8 byte 0x\(hex.count == 1 ? "0" + hex : hex); expected UTF-8 text (or a UTF-16 file with a byte order mark)",
+                            location: SourceLocation(file: path, line: position.line, column: position.column)))
+                    } else {
+                        suppressed += 1
+                    }
+                    output!.append(contentsOf: replacement)
+                    position.advance(scalar: 0xFFFD)
+                    i += 1
+                }
+            }
+        }
+        if suppressed > 0 { findings.append(summaryFinding(suppressed, path: path)) }
+        return DecodedText(utf8: output ?? (start == 0 ? bytes : Array(bytes[start...])), encoding: .utf8, findings: findings)
+    }
+
+    static func transcodeUTF16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, encoding: TextEncoding,
+                               path: String) -> DecodedText {
+        var findings: [Finding] = []
+        var suppressed = 0
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count - start)
+        var position = Position()
+        func report(_ message: String) {
+            if findings.count < maximumEncodingFindings {
+                findings.append(Finding(ruleID: ReaderRule.encoding, severity: .error, message: message,
+                                        location: SourceLocation(file: path, line: position.line, column: position.column)))
+            } else {
+                suppressed += 1
+            }
+        }
+        bytes.withUnsafeBufferPointer { p in
+            let end = start + ((p.count - start) & ~1)
+            var i = start
+            @inline(__always) func unit(_ at: Int) -> UInt32 {
+                littleEndian ? UInt32(p[at]) | UInt32(p[at + 1]) << 8 : UInt32(p[at]) << 8 | UInt32(p[at + 1])
+            }
+            while i < end {
+                var scalar = unit(i)
+                i += 2
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    if i < end, case let low = unit(i), low >= 0xDC00 && low <= 0xDFFF {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        i += 2
+                    } else {
+                        report("lone high surrogate U+\(String(scalar, radix: 16, uppercase: true)) in \(encoding.rawValue) text")
+                        scalar = 0xFFFD
+                    }
+                } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                    report("lone low surrogate U+\(String(scalar, radix: 16, uppercase: true)) in \(encoding.rawValue) text")
+                    scalar = 0xFFFD
+                }
+                appendUTF8(scalar, to: &output)
+                position.advance(scalar: scalar)
+            }
+            if (p.count - start) & 1 == 1 {
+                report("\(encoding.rawValue) text ends with half a code unit (odd number of bytes)")
+            }
+        }
+        if suppressed > 0 { findings.append(summaryFinding(suppressed, path: path)) }
+        return DecodedText(utf8: output, encoding: encoding, findings: findings)
+    }
+
+    private static func summaryFinding(_ count: Int, path: String) -> Finding {
+        Finding(ruleID: ReaderRule.encoding, severity: .error,
+                message: "\(count) more encoding errors in this file are not listed",
+                location: SourceLocation(file: path, line: 1, column: 1))
+    }
+
+    @inline(__always)
+    static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+        if scalar < 0x80 {
+            output.append(UInt8(scalar))
+        } else if scalar < 0x800 {
+            output.append(UInt8(0xC0 | (scalar >> 6)))
+            output.append(UInt8(0x80 | (scalar & 0x3F)))
+        } else if scalar < 0x10000 {
+            output.append(UInt8(0xE0 | (scalar >> 12)))
+            output.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (scalar & 0x3F)))
+        } else {
+            output.append(UInt8(0xF0 | (scalar >> 18)))
+            output.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            output.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (scalar & 0x3F)))
+        }
+    }
+}
