@@ -35,7 +35,6 @@ test: deps
 	$(SWIFT) test --skip-build
 
 bench: release
-	$(SWIFT) build -c release --product locale-audit-bench
 	.build/release/locale-audit-bench
 
 docs: build

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "LocaleAudit", targets: ["LocaleAudit"]),
         .executable(name: "locale-audit", targets: ["locale-audit"]),
+        .executable(name: "locale-audit-bench", targets: ["locale-audit-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,6 +36,11 @@ let package = Package(
                 "LocaleAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `make bench`: throughput on ../shared/corpus; speed targets live here, not in unit tests.
+        .executableTarget(
+            name: "locale-audit-bench",
+            dependencies: ["LocaleAudit"]
         ),
         .testTarget(
             name: "LocaleAuditTests",

@@ -16,16 +16,24 @@ public struct LocalizedTable: Sendable {
     public var entries: [Entry]
     /// Where the locale identifier was declared, for BCP 47 findings (nil when it came from the path).
     public var localeLocation: SourceLocation?
+    /// What makes this table the same table in another locale, beyond its name: the folder that holds
+    /// the `.lproj` folders, the String Catalog's path, or the XLIFF `original` with its locale taken
+    /// out. Two trees with a `Localizable` table each stay two tables. Empty: the engine fills it in.
+    public var scope: String
 
     public init(name: String, locale: String?, path: String, format: CatalogFormat, entries: [Entry],
-                localeLocation: SourceLocation? = nil) {
+                localeLocation: SourceLocation? = nil, scope: String = "") {
         self.name = name
         self.locale = locale
         self.path = path
         self.format = format
         self.entries = entries
         self.localeLocation = localeLocation
+        self.scope = scope
     }
+
+    /// The identity of the table across locales.
+    public var id: TableID { TableID(scope: scope, name: name) }
 }
 
 /// A locale identifier as it occurs in an input, for the BCP 47 checks.
@@ -60,4 +68,16 @@ public struct ReadResult: Sendable {
         self.localeDeclarations = localeDeclarations
         self.declaredSourceLanguage = declaredSourceLanguage
     }
+}
+
+/// A table's identity across locales: `Localizable` in `App/Resources` is not `Localizable` in `Widget`.
+public struct TableID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var scope: String
+    public var name: String
+    public init(scope: String, name: String) {
+        self.scope = scope
+        self.name = name
+    }
+    public static func < (a: TableID, b: TableID) -> Bool { (a.scope, a.name) < (b.scope, b.name) }
+    public var description: String { scope.isEmpty ? name : "\(scope)/\(name)" }
 }

@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A catalog file found on disk, with what its path says about it.
+public struct DiscoveredFile: Sendable, Hashable {
+    public var path: String
+    public var format: CatalogFormat
+    /// The name of the nearest enclosing `X.lproj` folder without `.lproj` (`Base` included).
+    public var locale: String?
+    /// The file name without its extension.
+    public var table: String
+    /// The folder that holds the `.lproj` folders (or the file's own folder): see `LocalizedTable.scope`.
+    public var scope: String
+    public var size: Int
+}
+
+public struct DiscoveryResult: Sendable {
+    /// Sorted by path, so every later stage sees the same order on every run.
+    public var files: [DiscoveredFile]
+    /// Folders and files that could not be read, and symbolic-link loops: reported, then skipped.
+    public var findings: [Finding]
+    /// Paths named on the command line that do not exist or cannot be read: a usage error.
+    public var unreadableArguments: [String]
+    /// `.lproj` folders seen, for the BCP 47 checks (their names are locale identifiers).
+    public var lprojFolders: [String]
+}
+
+/// Walks the paths given on the command line and picks out the catalog files.
+public enum Discovery {
+    /// Folders that hold build output or third-party code, never the app's own catalogs.
+    public static func isSkippedDirectory(_ name: String) -> Bool {
+        switch name {
+        case ".git", ".svn", ".hg", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm": return true
+        default: return name.hasPrefix(".build")
+        }
+    }
+
+    public static func format(ofFileNamed name: String) -> CatalogFormat? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "strings": return .strings
+        case "stringsdict": return .stringsdict
+        case "xliff", "xlf": return .xliff
+        case "xcstrings": return .xcstrings
+        default: return nil
+        }
+    }
+
+    public static func discover(_ arguments: [String], formats: Set<CatalogFormat> = Set(CatalogFormat.allCases)) -> DiscoveryResult {
+        var walker = Walker(formats: formats)
+        var unreadable: [String] = []
+        for argument in arguments {
+            let path = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                unreadable.append(argument)
+                continue
+            }
+            if isDirectory(info) {
+                guard access(path, R_OK | X_OK) == 0 else {
+                    unreadable.append(argument)
+                    continue
+                }
+                walker.walk(directory: path, info: info)
+            } else {
+                walker.consider(file: path, info: info, explicitlyNamed: true)
+            }
+        }
+        walker.files.sort { $0.path < $1.path }
+        walker.findings.sort(by: Finding.stableOrder)
+        return DiscoveryResult(files: walker.files, findings: walker.findings, unreadableArguments: unreadable,
+                               lprojFolders: walker.lprojFolders.sorted())
+    }
+
+    static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+
+    /// An iterative walk (no recursion, so a deep tree cannot overflow the stack) that follows
+    /// symbolic links but never enters a folder twice, which is what stops link loops.
+    private struct Walker {
+        let formats: Set<CatalogFormat>
+        var files: [DiscoveredFile] = []
+        var findings: [Finding] = []
+        var lprojFolders: [String] = []
+        var visitedDirectories: Set<FileIdentity> = []
+        var seenFiles: Set<FileIdentity> = []
+
+        struct FileIdentity: Hashable {
+            var device: UInt64
+            var inode: UInt64
+            init(_ info: stat) {
+                device = UInt64(info.st_dev)
+                inode = UInt64(info.st_ino)
+            }
+        }
+
+        init(formats: Set<CatalogFormat>) { self.formats = formats }
+
+        mutating func walk(directory root: String, info rootInfo: stat) {
+            visitedDirectories.insert(FileIdentity(rootInfo))
+            noteIfLproj(root)
+            var pending = [root]
+            while let directory = pending.popLast() {
+                guard let handle = opendir(directory) else {
+                    report(directory, "cannot read folder: \(String(cString: strerror(errno))); its catalogs are not checked")
+                    continue
+                }
+                var names: [String] = []
+                while let entry = readdir(handle) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                    }
+                    if name == "." || name == ".." { continue }
+                    names.append(name)
+                }
+                closedir(handle)
+                // Sub-folders are pushed in reverse so they pop in name order; the final sort makes
+                // the order independent of this anyway.
+                var subdirectories: [String] = []
+                for name in names.sorted() {
+                    let path = directory == "/" ? "/" + name : directory + "/" + name
+                    var linkInfo = stat()
+                    guard lstat(path, &linkInfo) == 0 else { continue }
+                    var info = linkInfo
+                    let isLink = (linkInfo.st_mode & S_IFMT) == S_IFLNK
+                    if isLink {
+                        guard stat(path, &info) == 0 else {
+                            if Discovery.format(ofFileNamed: name) != nil {
+                                report(path, "broken symbolic link: \(String(cString: strerror(errno)))")
+                            }
+                            continue
+                        }
+                    }
+                    if Discovery.isDirectory(info) {
+                        if Discovery.isSkippedDirectory(name) { continue }
+                        let identity = FileIdentity(info)
+                        if visitedDirectories.contains(identity) {
+                            if isLink {
+                                report(path, "symbolic link loop: this link leads to a folder already walked; not followed",
+                                       severity: .note)
+                            }
+                            continue
+                        }
+                        visitedDirectories.insert(identity)
+                        if access(path, R_OK | X_OK) != 0 {
+                            report(path, "cannot read folder: permission denied; its catalogs are not checked")
+                            continue
+                        }
+                        noteIfLproj(path)
+                        subdirectories.append(path)
+                    } else if (info.st_mode & S_IFMT) == S_IFREG {
+                        consider(file: path, info: info, explicitlyNamed: false)
+                    }
+                }
+                pending.append(contentsOf: subdirectories.reversed())
+            }
+        }
+
+        mutating func noteIfLproj(_ path: String) {
+            if path.hasSuffix(".lproj") { lprojFolders.append(path) }
+        }
+
+        mutating func consider(file path: String, info: stat, explicitlyNamed: Bool) {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard let format = Discovery.format(ofFileNamed: name), formats.contains(format) else { return }
+            guard seenFiles.insert(FileIdentity(info)).inserted else { return }
+            let components = path.split(separator: "/", omittingEmptySubsequences: false)
+            var locale: String? = nil
+            var scope = components.dropLast().joined(separator: "/")
+            if let lprojIndex = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }) {
+                locale = String(components[lprojIndex].dropLast(".lproj".count))
+                scope = components[..<lprojIndex].joined(separator: "/")
+            }
+            if format == .xcstrings { scope = components.dropLast().joined(separator: "/") }
+            let table = String(name[..<name.lastIndex(of: ".")!])
+            files.append(DiscoveredFile(path: path, format: format, locale: locale, table: table, scope: scope,
+                                        size: Int(info.st_size)))
+        }
+
+        mutating func report(_ path: String, _ message: String, severity: Severity = .warning) {
+            findings.append(Finding(ruleID: ReaderRule.unreadable, severity: severity, message: message,
+                                    location: SourceLocation(file: path, line: 1, column: 1)))
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// Which reader handles which format. A format without a reader yet is skipped by discovery.
+public enum ReaderRegistry {
+    public static func reader(for format: CatalogFormat) -> (any CatalogReader.Type)? {
+        switch format {
+        case .strings: return nil
+        case .stringsdict: return nil
+        case .xliff: return nil
+        case .xcstrings: return nil
+        }
+    }
+
+    public static var supportedFormats: Set<CatalogFormat> {
+        Set(CatalogFormat.allCases.filter { reader(for: $0) != nil })
+    }
+}

@@ -1,0 +1,66 @@
+/// The machine-readable format, schema version 1 (documented in docs/json-format.md). Nothing that
+/// varies between runs (time, absolute paths) is written, so the output is byte-identical.
+public enum JSONReporter {
+    public static let schemaVersion = 1
+
+    public static func render(_ result: AuditResult) -> String {
+        var json = JSONWriter()
+        json.object { json in
+            json.member("version", schemaVersion)
+            json.key("tool")
+            json.objectValue { json in
+                json.member("name", "locale-audit")
+                json.member("version", LocaleAuditVersion.string)
+            }
+            json.member("sourceLanguage", result.project.sourceLanguage)
+            json.member("sourceLanguageOrigin", result.project.sourceLanguageOrigin.rawValue)
+            json.key("summary")
+            json.objectValue { json in
+                json.member("errors", result.count(.error))
+                json.member("warnings", result.count(.warning))
+                json.member("notes", result.count(.note))
+                json.member("files", result.project.files.count)
+                json.member("tables", result.project.tableGroups.count)
+                json.key("locales")
+                json.arrayValue { json in for locale in result.project.locales { json.value(locale) } }
+            }
+            json.key("findings")
+            json.arrayValue { json in
+                for finding in result.findings { write(finding, to: &json) }
+            }
+        }
+        return json.output + "\n"
+    }
+
+    static func write(_ finding: Finding, to json: inout JSONWriter) {
+        json.objectValue { json in
+            json.member("rule", finding.ruleID)
+            json.member("severity", finding.severity.rawValue)
+            json.member("message", finding.message)
+            writeLocation(finding.location, to: &json)
+            json.member("locale", finding.locale)
+            json.member("table", finding.table)
+            json.member("key", finding.key)
+            json.key("notes")
+            json.arrayValue { json in
+                for note in finding.notes {
+                    json.objectValue { json in
+                        json.member("message", note.message)
+                        writeLocation(note.location, to: &json)
+                    }
+                }
+            }
+        }
+    }
+
+    static func writeLocation(_ location: SourceLocation?, to json: inout JSONWriter) {
+        json.member("file", location?.file)
+        if let location {
+            json.member("line", location.line)
+            json.member("column", location.column)
+        } else {
+            json.key("line"); json.value(nil as String?)
+            json.key("column"); json.value(nil as String?)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// The output formats of `check`. A reporter is a pure function from an audit result to text.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case text, xcode, json
+}
+
+public struct ReportContext: Sendable {
+    /// ANSI colours, only when writing to a terminal.
+    public var colour: Bool
+    public init(colour: Bool = false) { self.colour = colour }
+}
+
+public enum Reporters {
+    public static func render(_ result: AuditResult, as format: ReportFormat, context: ReportContext = ReportContext()) -> String {
+        switch format {
+        case .text: return TextReporter.render(result, colour: context.colour)
+        case .xcode: return XcodeReporter.render(result.findings)
+        case .json: return JSONReporter.render(result)
+        }
+    }
+
+    /// "3 errors, 1 warning, 2 notes in 24 files, 10 locales (0.12 s)": the line on standard error.
+    public static func summaryLine(_ result: AuditResult) -> String {
+        let parts = [(Severity.error, "error"), (.warning, "warning"), (.note, "note")].map { severity, word in
+            let n = result.count(severity)
+            return "\(n) \(word)\(n == 1 ? "" : "s")"
+        }
+        let files = result.project.files.count
+        let locales = result.project.locales.count
+        let seconds = (result.elapsedSeconds * 100).rounded() / 100
+        return "\(parts.joined(separator: ", ")) in \(files) file\(files == 1 ? "" : "s"), \(locales) locale\(locales == 1 ? "" : "s") (\(seconds) s)"
+    }
+}
+
+extension Finding {
+    /// The message with the key and locale in front, as every line-oriented format shows it.
+    public var headline: String {
+        guard let key else { return message }
+        let quoted = "\"\(key.visibleEscaped)\""
+        if let locale { return "\(quoted) (\(locale)): \(message)" }
+        return "\(quoted): \(message)"
+    }
+}
+
+extension String {
+    /// Newlines and tabs shown as escapes so a finding stays on one line.
+    var visibleEscaped: String {
+        var out = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

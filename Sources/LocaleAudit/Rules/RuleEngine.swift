@@ -1,0 +1,52 @@
+/// What a rule sees: the project and the options of the run.
+public struct RuleContext: Sendable {
+    public var project: Project
+    public var options: AuditOptions
+}
+
+/// Every rule locale-audit knows, and the run over a project.
+public enum RuleEngine {
+    /// In documentation order: reader problems first, then by family.
+    public static let allRules: [any Rule.Type] = [
+        SyntaxRule.self, EncodingRule.self, DuplicateKeyRule.self, UnreadableRule.self,
+    ]
+
+    public static var descriptions: [RuleDescription] { allRules.map { $0.description } }
+
+    public static func rule(withID id: String) -> (any Rule.Type)? {
+        allRules.first { $0.description.id == id }
+    }
+
+    /// Runs every enabled rule; rules run in parallel and their findings are concatenated in rule order.
+    public static func run(on project: Project, options: AuditOptions, only ids: Set<String>? = nil) -> [Finding] {
+        let rules = allRules.filter { type in
+            let id = type.description.id
+            if type.description.reportedByReaders { return false }
+            if let ids, !ids.contains(id) { return false }
+            if let override = options.severityOverrides[id], override == nil { return false }
+            return true
+        }
+        let context = RuleContext(project: project, options: options)
+        let results = Parallel.map(rules.map { RuleBox(type: $0) }, workers: options.workers) { box in
+            box.type.init().check(context)
+        }
+        return results.flatMap { $0 }
+    }
+
+    /// Applies `--severity`/configuration overrides; a rule set to off drops its findings.
+    public static func applySeverityOverrides(_ findings: [Finding], _ overrides: [String: Severity?]) -> [Finding] {
+        if overrides.isEmpty { return findings }
+        return findings.compactMap { finding in
+            guard let override = overrides[finding.ruleID] else { return finding }
+            guard let severity = override else { return nil }
+            var changed = finding
+            changed.severity = severity
+            return changed
+        }
+    }
+
+    private struct RuleBox: @unchecked Sendable {
+        // Metatypes of Sendable rules are safe to pass between threads.
+        let type: any Rule.Type
+    }
+}

@@ -1,0 +1,44 @@
+import Dispatch
+import Foundation
+
+/// Runs work over a collection on several threads and returns results in input order, so the
+/// output never depends on scheduling. Workers pull the next index from a shared counter, which
+/// balances a few large files against many small ones.
+public enum Parallel {
+    public static var defaultWorkerCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    public static func map<Element: Sendable, Result: Sendable>(
+        _ items: [Element], workers: Int = defaultWorkerCount, _ transform: @Sendable (Element) -> Result
+    ) -> [Result] {
+        let count = items.count
+        if count == 0 { return [] }
+        let workerCount = max(1, min(workers, count))
+        if workerCount == 1 { return items.map(transform) }
+        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let next = Counter()
+        // The buffer is written at distinct indices only, and read after every worker has finished.
+        nonisolated(unsafe) let shared = results
+        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+            while true {
+                let index = next.take()
+                if index >= count { break }
+                shared[index] = transform(items[index])
+            }
+        }
+        return results.map { $0! }
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private var value = 0
+        private let lock = NSLock()
+        func take() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            let current = value
+            value += 1
+            return current
+        }
+    }
+}
