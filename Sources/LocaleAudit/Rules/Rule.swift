@@ -46,8 +46,14 @@ public struct RuleExample: Sendable {
     /// A short caption shown in the docs.
     public var caption: String?
 
-    public init(_ caption: String? = nil, sourceLanguage: String? = nil, _ files: VirtualFile...) {
+    public init(_ caption: String, sourceLanguage: String? = nil, _ files: VirtualFile...) {
         self.caption = caption
+        self.files = files
+        self.sourceLanguage = sourceLanguage
+    }
+
+    public init(sourceLanguage: String? = nil, _ files: VirtualFile...) {
+        self.caption = nil
         self.files = files
         self.sourceLanguage = sourceLanguage
     }

@@ -2,6 +2,14 @@
 public struct RuleContext: Sendable {
     public var project: Project
     public var options: AuditOptions
+    /// Source and translations per table, built once and shared by every rule.
+    public var index: ProjectIndex
+
+    public init(project: Project, options: AuditOptions) {
+        self.project = project
+        self.options = options
+        self.index = ProjectIndex(project)
+    }
 }
 
 /// Every rule locale-audit knows, and the run over a project.
@@ -9,6 +17,10 @@ public enum RuleEngine {
     /// In documentation order: reader problems first, then by family.
     public static let allRules: [any Rule.Type] = [
         SyntaxRule.self, EncodingRule.self, DuplicateKeyRule.self, UnreadableRule.self,
+        MissingTranslationRule.self, ExtraKeyRule.self, MissingTableRule.self, EmptyValueRule.self,
+        UntranslatedRule.self, TranslationStateRule.self,
+        FormatSpecifierInvalidRule.self, FormatTypeMismatchRule.self, FormatCountMismatchRule.self,
+        FormatMixedPositionalRule.self, FormatStrayFragmentRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { allRules.map { $0.description } }

@@ -1,0 +1,290 @@
+// Catalog consistency: what is missing, extra, empty, left untranslated or marked unfinished.
+
+public struct MissingTranslationRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "missing-translation", name: "Missing translation", severity: .warning,
+        summary: "A key of the source language is absent from a locale that has the table.",
+        rationale: """
+        At run time the app falls back to the development language for that string: a German user \
+        meets one English sentence in a German screen. The finding sits on the source entry and names \
+        the locale; the note says which file should gain the key.
+        """,
+        triggering: [
+            RuleExample("German lacks \"delete\"",
+                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n↓\"delete\" = \"Delete\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Every key translated",
+                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("TranslateWiki's qqq holds documentation, not a translation",
+                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("qqq.lproj/Localizable.strings", "\"other\" = \"Label of the button that closes a dialog\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        let rule = Self.description
+        for set in context.index.tableSets {
+            guard let source = set.source else { continue }
+            for translation in set.translations {
+                let file = translation.tables.map(\.path).sorted().first ?? ""
+                for key in source.keys {
+                    guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil else { continue }
+                    findings.append(.entry(rule, "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text",
+                                           at: entry.location, locale: translation.locale, table: set.id, key: key,
+                                           notes: [Finding.Note(message: "add it to \(file)", location: nil)]))
+                }
+            }
+        }
+        return findings
+    }
+}
+
+public struct ExtraKeyRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "extra-key", name: "Key not in the source", severity: .warning,
+        summary: "A locale has a key that the source language does not.",
+        rationale: """
+        Code never asks for it (the key was renamed or removed), so the translation is dead weight and \
+        translators keep paying for it; or the source entry was lost by mistake.
+        """,
+        triggering: [
+            RuleExample("German keeps a key the source dropped",
+                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n↓\"subtitle\" = \"Alle Bücher\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("The same keys everywhere",
+                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        let rule = Self.description
+        for set in context.index.tableSets {
+            guard let source = set.source else { continue }
+            for translation in set.translations {
+                for key in translation.keys where source.entries[key] == nil {
+                    let entry = translation.entries[key]!
+                    findings.append(.entry(rule, "not in the \(context.project.sourceLanguage) source table \(set.id.name); no code asks for it",
+                                           at: entry.location, locale: translation.locale, table: set.id, key: key))
+                }
+            }
+        }
+        return findings
+    }
+}
+
+public struct EmptyValueRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "empty-value", name: "Empty translation", severity: .warning,
+        summary: "A translation is empty (or only white space) where the source is not.",
+        rationale: """
+        An empty string is shown as nothing: a button without a title, a label VoiceOver reads as \
+        silence. Unlike a missing key, it does not even fall back to the development language.
+        """,
+        triggering: [
+            RuleExample(
+                VirtualFile("en.lproj/Localizable.strings", "\"add\" = \"Add Book\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"add\" = ↓\"\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Empty in the source too: intentionally blank",
+                VirtualFile("en.lproj/Localizable.strings", "\"spacer\" = \"\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"spacer\" = \"\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        return context.index.translationPairs().compactMap { pair in
+            guard case .text(let text) = pair.translation.value, text.trimmingSpaces.isEmpty,
+                  case .text(let source) = pair.source.value, !source.trimmingSpaces.isEmpty else { return nil }
+            return .entry(rule, "empty translation; the source is \(pair.source.value.shortDescription)",
+                          at: pair.location, locale: pair.locale, table: pair.table.id, key: pair.key, notes: [pair.sourceNote])
+        }
+    }
+}
+
+public struct UntranslatedRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "untranslated", name: "Left untranslated", severity: .warning,
+        summary: "A translation is identical to the source text, which has words to translate.",
+        rationale: """
+        The user reads the development language in the middle of their own. Strings with nothing to \
+        translate (only placeholders, numbers, URLs or e-mail addresses) are not reported, nor \
+        regional variants of the source language (en-GB for an en source), nor a single word in a \
+        locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
+        same in German or French).
+        """,
+        triggering: [
+            RuleExample("A sentence left in English",
+                VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"offline\" = ↓\"Check your connection.\";\n")),
+            RuleExample("A single English word in a Cyrillic locale",
+                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"cancel\" = ↓\"Cancel\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Nothing to translate: a placeholder, a URL, a number",
+                VirtualFile("en.lproj/Localizable.strings", "\"name\" = \"%@\";\n\"help\" = \"https://example.com/help\";\n\"max\" = \"100\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"name\" = \"%@\";\n\"help\" = \"https://example.com/help\";\n\"max\" = \"100\";\n")),
+            RuleExample("A single word that German writes the same",
+                VirtualFile("en.lproj/Localizable.strings", "\"version\" = \"Version\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"version\" = \"Version\";\n")),
+            RuleExample("A regional variant of the source language",
+                VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n"),
+                VirtualFile("en-GB.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let sourceLanguage = Self.language(of: context.project.sourceLanguage)
+        return context.index.translationPairs().compactMap { pair in
+            guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
+                  translation == source, Self.language(of: pair.locale) != sourceLanguage else { return nil }
+            let words = TextAnalysis.translatableWords(in: source)
+            if words.isEmpty { return nil }
+            if words.count == 1 && !Self.writesOtherScript(pair.locale) { return nil }
+            return .entry(rule, "identical to the \(context.project.sourceLanguage) source; not translated into \(pair.locale)?",
+                          at: pair.location, locale: pair.locale, table: pair.table.id, key: pair.key, notes: [pair.sourceNote])
+        }
+    }
+
+    /// The language subtag of a locale identifier (`pt-BR` → `pt`, `zh_Hans` → `zh`).
+    static func language(of locale: String) -> String {
+        String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
+    }
+
+    /// Locales whose ordinary text is not in the Latin script, where a Latin word stands out.
+    static func writesOtherScript(_ locale: String) -> Bool {
+        let nonLatin: Set<String> = ["ar", "ars", "fa", "he", "iw", "ur", "ps", "sd", "yi", "ckb", "ru", "uk", "be", "bg", "mk",
+                                     "sr", "kk", "ky", "tg", "mn", "el", "ja", "zh", "ko", "th", "lo", "km", "my", "ka", "hy",
+                                     "am", "hi", "mr", "ne", "bn", "gu", "pa", "ta", "te", "kn", "ml", "si", "or", "as"]
+        let lower = locale.lowercased()
+        if lower.contains("latn") { return false }
+        return nonLatin.contains(language(of: locale))
+    }
+}
+
+public struct TranslationStateRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "translation-state", name: "Unfinished translation state", severity: .note,
+        summary: "A String Catalog or XLIFF marks a translation as new, needing review, needing translation or stale.",
+        rationale: """
+        The translation exists but its own file says it is not final: a reviewer or translator still \
+        has to look at it before release.
+        """,
+        triggering: [
+            RuleExample(
+                VirtualFile("Localizable.xcstrings", """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "Cancel" : {
+                      "localizations" : {
+                        "de" : {
+                          ↓"stringUnit" : { "state" : "needs_review", "value" : "Abbrechen" }
+                        }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+                """)),
+        ],
+        nonTriggering: [
+            RuleExample(
+                VirtualFile("Localizable.xcstrings", """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "Cancel" : {
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "translated", "value" : "Abbrechen" } }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+                """)),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        let rule = Self.description
+        for set in context.index.tableSets {
+            for translation in set.translations {
+                for key in translation.keys {
+                    let entry = translation.entries[key]!
+                    guard let state = entry.state else { continue }
+                    let meaning: String
+                    switch state.meaning {
+                    case .new: meaning = "not translated yet"
+                    case .needsReview: meaning = "needs review"
+                    case .needsTranslation: meaning = "needs translation"
+                    case .stale: meaning = "stale: the source changed or the key is no longer used"
+                    case .translated, .final, .other: continue
+                    }
+                    findings.append(.entry(rule, "marked '\(state.raw)' (\(meaning))", at: entry.location,
+                                           locale: translation.locale, table: set.id, key: key))
+                }
+            }
+        }
+        return findings
+    }
+}
+
+public struct MissingTableRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "missing-table", name: "Table missing for a locale", severity: .warning,
+        summary: "A locale has other tables of the same folder but lacks this one entirely.",
+        rationale: """
+        Every string of the table falls back to the development language in that locale — for \
+        InfoPlist, the permission prompts and the app's name on the home screen.
+        """,
+        triggering: [
+            RuleExample("German has Localizable but no InfoPlist",
+                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("en.lproj/InfoPlist.strings", "↓\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Both tables in both locales",
+                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n"),
+                VirtualFile("de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        let rule = Self.description
+        // The locales of a folder: every locale that has any table there.
+        var localesByScope: [String: Set<String>] = [:]
+        for set in context.index.tableSets {
+            for translation in set.translations { localesByScope[set.id.scope, default: []].insert(translation.locale) }
+        }
+        for set in context.index.tableSets {
+            guard let source = set.source, !source.entries.isEmpty,
+                  source.tables.allSatisfy({ $0.format == .strings || $0.format == .stringsdict }) else { continue }
+            let present = Set(set.translations.map(\.locale))
+            let firstEntry = source.keys.first.flatMap { source.entries[$0] }
+            for locale in (localesByScope[set.id.scope] ?? []).subtracting(present).sorted() {
+                let location = firstEntry?.location ?? SourceLocation(file: source.tables[0].path, line: 1, column: 1)
+                findings.append(Finding(ruleID: rule.id, severity: rule.severity,
+                                        message: "table \(set.id.name) has no \(locale) version (\(source.keys.count) strings fall back to \(context.project.sourceLanguage))",
+                                        location: location, locale: locale, table: set.id.name))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,272 @@
+// Format specifiers: the defects that crash apps (`%@` read where an integer is passed) or show
+// garbage. A string counts as a format when its source text has a specifier; a translation of a
+// plain string may use `%` freely.
+
+/// The specifier facts of one translated text against its source text, computed once per pair.
+struct FormatComparison {
+    let source: FormatScan
+    let translation: FormatScan
+    let sourceKinds: [Int: [FormatSpecifier.Kind]]
+    let translationKinds: [Int: [FormatSpecifier.Kind]]
+
+    init(source: String, translation: String) {
+        self.source = FormatSpecifiers.scan(source)
+        self.translation = FormatSpecifiers.scan(translation)
+        sourceKinds = self.source.argumentKinds
+        translationKinds = self.translation.argumentKinds
+    }
+
+    var sourceIsFormat: Bool { source.isFormat }
+
+    /// Arguments the source passes that the translation never reads.
+    var unreadArguments: [Int] { sourceKinds.keys.filter { translationKinds[$0] == nil }.sorted() }
+    /// Arguments the translation reads that the source never passes.
+    var extraArguments: [Int] { translationKinds.keys.filter { sourceKinds[$0] == nil }.sorted() }
+
+    static func describe(_ kind: FormatSpecifier.Kind) -> String {
+        switch kind {
+        case .object: return "an object (%@)"
+        case .integer: return "an integer"
+        case .floatingPoint: return "a floating-point number"
+        case .character: return "a character"
+        case .cString: return "a C string (%s)"
+        case .unicharString: return "a unichar string (%S)"
+        case .pointer: return "a pointer"
+        case .pluralVariable: return "a plural variable"
+        case .literalPercent: return "%%"
+        }
+    }
+
+    func sourceText(of argument: Int) -> String {
+        specifierText(in: source, argument: argument)
+    }
+
+    func translationText(of argument: Int) -> String {
+        specifierText(in: translation, argument: argument)
+    }
+
+    private func specifierText(in scan: FormatScan, argument: Int) -> String {
+        var next = 1
+        for spec in scan.arguments {
+            for star in spec.starArguments where star == nil { next += 1 }
+            let n = spec.position ?? next
+            if spec.position == nil { next += 1 }
+            if n == argument { return spec.text }
+        }
+        return "?"
+    }
+}
+
+/// Plain-text translation pairs whose source is a format string, with their comparison.
+func formatPairs(_ context: RuleContext) -> [(pair: TranslationPair, source: String, translation: String, comparison: FormatComparison)] {
+    context.index.translationPairs().compactMap { pair in
+        guard case .text(let source) = pair.source.value, case .text(let translation) = pair.translation.value,
+              source.contains("%") || translation.contains("%") else { return nil }
+        let comparison = FormatComparison(source: source, translation: translation)
+        guard comparison.sourceIsFormat else { return nil }
+        return (pair, source, translation, comparison)
+    }
+}
+
+public struct FormatSpecifierInvalidRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "format-specifier-invalid", name: "Invalid format specifier", severity: .error,
+        summary: "A `%` sequence in a format string is not a specifier String(format:) understands.",
+        rationale: """
+        Foundation's formatter stops or prints garbage at an unknown conversion, and a literal percent \
+        sign must be written `%%` in any string that is used as a format. Only strings whose source is \
+        a format string are checked, so a plain \"100 %\" stays legal.
+        """,
+        triggering: [
+            RuleExample("A percent sign that should be %%",
+                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Synced %d%%\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"sync\" = ↓\"Synchronisé à %d %\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Every Apple conversion, flags and lengths",
+                VirtualFile("en.lproj/Localizable.strings", "\"all\" = \"%1$@ %2$ld %3$.2f %4$10.1e %5$lld %6$zd %%\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"all\" = \"%1$@ %2$ld %3$.2f %4$10.1e %5$lld %6$zd %%\";\n")),
+            RuleExample("A plain string may use a bare percent sign",
+                VirtualFile("en.lproj/Localizable.strings", "\"sure\" = \"100 percent sure\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"sure\" = \"Sûr à 100 %\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        var findings: [Finding] = []
+        for item in formatPairs(context) {
+            for problem in item.comparison.translation.problems {
+                findings.append(.entry(rule, problem.message + " (at offset \(problem.range.lowerBound))", at: item.pair.location,
+                                       locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,
+                                       notes: [item.pair.sourceNote]))
+            }
+        }
+        return findings
+    }
+}
+
+public struct FormatTypeMismatchRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "format-type-mismatch", name: "Specifier type differs from the source", severity: .error,
+        summary: "A translation reads an argument as a different type than the source (e.g. %@ where the source has %d).",
+        rationale: """
+        The code passes the arguments the source string expects. Reading an integer as an object \
+        (`%@`) dereferences a number as a pointer and crashes the app; reading an object as a number \
+        prints garbage. Integer widths and signedness (%d, %ld, %u) are compatible.
+        """,
+        triggering: [
+            RuleExample("%2$@ where the source passes an integer",
+                VirtualFile("en.lproj/Localizable.strings", "\"progress\" = \"Page %1$d of %2$d\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"progress\" = ↓\"Page %1$d sur %2$@\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Reordered arguments keep their types",
+                VirtualFile("en.lproj/Localizable.strings", "\"byline\" = \"%1$@ by %2$@, %3$ld pages\";\n"),
+                VirtualFile("ja.lproj/Localizable.strings", "\"byline\" = \"%2$@著『%1$@』%3$dページ\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        var findings: [Finding] = []
+        for item in formatPairs(context) {
+            let c = item.comparison
+            for argument in c.translationKinds.keys.sorted() {
+                guard let expected = c.sourceKinds[argument]?.first,
+                      let actual = c.translationKinds[argument]?.first(where: { $0 != expected }) else { continue }
+                findings.append(.entry(rule,
+                    "argument \(argument) is read as \(FormatComparison.describe(actual)) (\(c.translationText(of: argument))) but the source passes \(FormatComparison.describe(expected)) (\(c.sourceText(of: argument)))",
+                    at: item.pair.location, locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,
+                    notes: [item.pair.sourceNote]))
+            }
+        }
+        return findings
+    }
+}
+
+public struct FormatCountMismatchRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "format-count-mismatch", name: "Arguments differ from the source", severity: .error,
+        summary: "A translation reads an argument the source does not pass (error), or drops one it does (warning).",
+        rationale: """
+        Reading an argument that was never passed takes whatever lies on the stack: garbage or a crash. \
+        Dropping one loses information (a name, a count). Arguments are compared by number, so a \
+        placeholder the source repeats may appear fewer times in a translation.
+        """,
+        triggering: [
+            RuleExample("The name is dropped",
+                VirtualFile("en.lproj/Localizable.strings", "\"welcome\" = \"Welcome back, %@!\";\n"),
+                VirtualFile("pl.lproj/Localizable.strings", "\"welcome\" = ↓\"Witaj ponownie!\";\n")),
+            RuleExample("A second argument that is never passed",
+                VirtualFile("en.lproj/Localizable.strings", "\"deleted\" = \"%@ was deleted\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"deleted\" = ↓\"%1$@ wurde von %2$@ gelöscht\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("A repeated placeholder used once",
+                VirtualFile("en.lproj/Localizable.strings", "\"share\" = \"Share %1$@? %1$@ will be public.\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"share\" = \"%1$@ teilen und veröffentlichen?\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        var findings: [Finding] = []
+        for item in formatPairs(context) {
+            let c = item.comparison
+            if !c.translation.problems.isEmpty { continue }  // reported as invalid specifiers
+            let extra = c.extraArguments
+            if !extra.isEmpty {
+                let list = extra.map { "\(c.translationText(of: $0)) (argument \($0))" }.joined(separator: ", ")
+                findings.append(.entry(rule, "reads \(list), which the source never passes: garbage or a crash at run time",
+                                       at: item.pair.location, locale: item.pair.locale, table: item.pair.table.id,
+                                       key: item.pair.key, notes: [item.pair.sourceNote]))
+            }
+            let fragments = FormatSpecifiers.strayFragments(in: item.translation, outside: c.translation)
+            let unread = c.unreadArguments
+            if !unread.isEmpty && fragments.isEmpty {
+                let list = unread.map { "\(c.sourceText(of: $0)) (argument \($0))" }.joined(separator: ", ")
+                findings.append(.entry(rule, "never shows \(list) that the source passes", at: item.pair.location,
+                                       locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,
+                                       severity: .warning, notes: [item.pair.sourceNote]))
+            }
+        }
+        return findings
+    }
+}
+
+public struct FormatMixedPositionalRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "format-mixed-positional", name: "Positional and sequential specifiers mixed", severity: .error,
+        summary: "A format string mixes numbered (%1$d) and unnumbered (%d) specifiers.",
+        rationale: """
+        Once a string numbers its arguments, an unnumbered specifier reads an argument nobody intended; \
+        the C standard leaves the mix undefined. Number them all.
+        """,
+        triggering: [
+            RuleExample(
+                VirtualFile("en.lproj/Localizable.strings", "\"progress\" = \"Page %1$d of %2$d\";\n"),
+                VirtualFile("pl.lproj/Localizable.strings", "\"progress\" = ↓\"Strona %d z %2$d\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample(
+                VirtualFile("en.lproj/Localizable.strings", "\"progress\" = \"Page %d of %d\";\n"),
+                VirtualFile("pl.lproj/Localizable.strings", "\"progress\" = \"Strona %1$d z %2$d\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        return formatPairs(context).compactMap { item in
+            guard item.comparison.translation.mixesPositionalAndSequential else { return nil }
+            let texts = item.comparison.translation.arguments.map(\.text).joined(separator: " ")
+            return .entry(rule, "mixes numbered and unnumbered specifiers (\(texts)); number every one",
+                          at: item.pair.location, locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,
+                          notes: [item.pair.sourceNote])
+        }
+    }
+}
+
+public struct FormatStrayFragmentRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "format-stray-fragment", name: "Broken specifier", severity: .error,
+        summary: "A translation lacks a specifier of the source and shows a broken remnant of it instead (1$@, @@, ％@).",
+        rationale: """
+        A translation tool or hand edit lost the `%` (or turned it into another character): the user \
+        sees the literal remnant, and the value the code passes is never shown.
+        """,
+        triggering: [
+            RuleExample("The % of %1$@ is lost",
+                VirtualFile("en.lproj/Localizable.strings", "\"step\" = \"Go to %1$@ > %2$@\";\n"),
+                VirtualFile("tr.lproj/Localizable.strings", "\"step\" = ↓\"1$@ > %2$@ adresine gidin\";\n")),
+            RuleExample("%@ became @@",
+                VirtualFile("en.lproj/Localizable.strings", "\"deleted\" = \"Password for %@ deleted\";\n"),
+                VirtualFile("tr.lproj/Localizable.strings", "\"deleted\" = ↓\"@@ için şifre silindi\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("An e-mail-like @ that is not a remnant",
+                VirtualFile("en.lproj/Localizable.strings", "\"contact\" = \"Write to %@ at help@example.com\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"contact\" = \"Schreib %@ an help@example.com\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        var findings: [Finding] = []
+        for item in formatPairs(context) {
+            let c = item.comparison
+            let unread = c.unreadArguments
+            guard !unread.isEmpty else { continue }
+            let fragments = FormatSpecifiers.strayFragments(in: item.translation, outside: c.translation)
+            guard !fragments.isEmpty else { continue }
+            let missing = unread.map { c.sourceText(of: $0) }.joined(separator: ", ")
+            for fragment in fragments {
+                findings.append(.entry(rule,
+                    "'\(fragment.text)' at offset \(fragment.range.lowerBound) looks like a broken specifier; the source's \(missing) is missing",
+                    at: item.pair.location, locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,
+                    notes: [item.pair.sourceNote]))
+            }
+        }
+        return findings
+    }
+}

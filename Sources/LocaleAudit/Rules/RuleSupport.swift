@@ -1,0 +1,70 @@
+/// A translated entry next to the source entry of the same key, as most rules look at them.
+public struct TranslationPair: Sendable {
+    public var table: ProjectIndex.TableSet
+    public var locale: String
+    public var key: String
+    public var source: Entry
+    public var translation: Entry
+
+    /// Where findings about the translation land: its value, else its key.
+    public var location: SourceLocation { translation.valueLocation ?? translation.location }
+    /// A note pointing at the source entry, shown under findings.
+    public var sourceNote: Finding.Note {
+        Finding.Note(message: "source: \(source.value.shortDescription)", location: source.valueLocation ?? source.location)
+    }
+}
+
+extension ProjectIndex {
+    /// Every key present both in the source and in a translation, in stable order (table, locale, key
+    /// in source order). Entries marked do-not-translate are skipped.
+    public func translationPairs() -> [TranslationPair] {
+        var pairs: [TranslationPair] = []
+        for set in tableSets {
+            guard let source = set.source else { continue }
+            for translation in set.translations {
+                for key in source.keys {
+                    guard let sourceEntry = source.entries[key], sourceEntry.shouldTranslate,
+                          let entry = translation.entries[key], entry.shouldTranslate else { continue }
+                    pairs.append(TranslationPair(table: set, locale: translation.locale, key: key,
+                                                 source: sourceEntry, translation: entry))
+                }
+            }
+        }
+        return pairs
+    }
+
+    /// The source text a bilingual entry carries, or the source table's value.
+    public func sourceValue(for entry: Entry, key: String, in set: TableSet) -> Value? {
+        set.source?.entries[key]?.value ?? entry.sourceValue
+    }
+}
+
+extension Finding {
+    /// A finding about one entry of one table in one locale.
+    static func entry(_ rule: RuleDescription, _ message: String, at location: SourceLocation, locale: String?,
+                      table: TableID, key: String, severity: Severity? = nil, notes: [Note] = []) -> Finding {
+        Finding(ruleID: rule.id, severity: severity ?? rule.severity, message: message, location: location,
+                locale: locale, table: table.name, key: key, notes: notes)
+    }
+}
+
+extension Value {
+    /// A one-line rendering for messages: the text in quotes, or the shape of a plural.
+    public var shortDescription: String {
+        switch self {
+        case .text(let s): return "\"\(s.visibleEscaped.truncatedForMessage)\""
+        case .plural(let p):
+            let forms = p.variables.map { "\($0.name): \($0.categories.joined(separator: "/"))" }.joined(separator: "; ")
+            return p.formatIsImplicit ? "plural (\(forms))" : "plural \"\(p.format.visibleEscaped.truncatedForMessage)\" (\(forms))"
+        case .variations(let v): return "\(v.kind.rawValue) variations (\(v.cases.map(\.name).joined(separator: ", ")))"
+        }
+    }
+}
+
+extension String {
+    var truncatedForMessage: String {
+        let limit = 80
+        guard unicodeScalars.count > limit else { return self }
+        return String(String.UnicodeScalarView(unicodeScalars.prefix(limit))) + "…"
+    }
+}

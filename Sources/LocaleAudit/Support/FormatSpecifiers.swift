@@ -1,0 +1,259 @@
+/// One conversion in a format string, as `String(format:)` / `NSString` reads it.
+public struct FormatSpecifier: Sendable, Hashable {
+    /// The argument kinds that matter at run time: passing an object where an integer is read (or the
+    /// reverse) crashes; integer widths and signedness only change how a number prints.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case object, integer, floatingPoint = "floating-point", character, cString = "C string"
+        case unicharString = "unichar string", pointer, pluralVariable = "plural variable", literalPercent = "%%"
+    }
+
+    /// Offsets in Unicode scalars from the start of the string.
+    public var range: Range<Int>
+    /// The specifier as written, e.g. `%1$@`, `%.2f`, `%#@files@`.
+    public var text: String
+    /// The explicit argument number (`%2$d` → 2), if any.
+    public var position: Int?
+    public var flags: String
+    public var width: String
+    public var precision: String
+    public var lengthModifier: String
+    /// The conversion character (`d`, `@`, `f`, …); `@` for a `%#@name@` variable.
+    public var conversion: Character
+    /// The variable name of `%#@name@`.
+    public var variableName: String?
+    /// Arguments consumed by `*` width or precision, each with its explicit number if written `*3$`.
+    public var starArguments: [Int?]
+
+    public var kind: Kind {
+        if variableName != nil { return .pluralVariable }
+        switch conversion {
+        case "%": return .literalPercent
+        case "@": return .object
+        case "d", "i", "u", "o", "x", "X", "D", "U", "O": return .integer
+        case "f", "F", "e", "E", "g", "G", "a", "A": return .floatingPoint
+        case "c", "C": return .character
+        case "s": return lengthModifier == "l" ? .unicharString : .cString
+        case "S": return .unicharString
+        case "p": return .pointer
+        default: return .object
+        }
+    }
+
+    /// Whether it consumes an argument (`%%` does not).
+    public var consumesArgument: Bool { conversion != "%" }
+}
+
+/// A `%` sequence that is not a valid specifier.
+public struct FormatProblem: Sendable, Hashable {
+    public var range: Range<Int>
+    public var text: String
+    public var message: String
+}
+
+public struct FormatScan: Sendable, Hashable {
+    public var specifiers: [FormatSpecifier]
+    public var problems: [FormatProblem]
+
+    /// Specifiers that consume arguments (everything but `%%`).
+    public var arguments: [FormatSpecifier] { specifiers.filter(\.consumesArgument) }
+    public var isFormat: Bool { !specifiers.isEmpty }
+
+    /// The argument each specifier reads, numbered from 1: explicit numbers as written, the others in
+    /// order (a `*` width or precision takes an integer argument first).
+    public var argumentKinds: [Int: [FormatSpecifier.Kind]] {
+        var result: [Int: [FormatSpecifier.Kind]] = [:]
+        var next = 1
+        for spec in specifiers where spec.consumesArgument {
+            for star in spec.starArguments {
+                let n = star ?? next
+                if star == nil { next += 1 }
+                result[n, default: []].append(.integer)
+            }
+            let n = spec.position ?? next
+            if spec.position == nil { next += 1 }
+            result[n, default: []].append(spec.kind)
+        }
+        return result
+    }
+
+    /// True when explicit (`%1$@`) and implicit (`%@`) argument numbers are mixed: the implicit ones
+    /// then read arguments nobody intended.
+    public var mixesPositionalAndSequential: Bool {
+        let args = arguments
+        return args.contains { $0.position != nil } && args.contains { $0.position == nil }
+    }
+}
+
+/// A scanner for Apple's printf dialect: `%[n$][flags][width][.precision][length]conversion`, plus
+/// `%%`, `%@` and the `.stringsdict` variable form `%#@name@` (also `%n$#@name@`). It reads scalars,
+/// not regular expressions, and reports every `%` sequence it does not recognise.
+public enum FormatSpecifiers {
+    static let conversions: Set<Unicode.Scalar> = [
+        "@", "d", "i", "u", "o", "x", "X", "f", "F", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S", "p", "D", "U", "O",
+    ]
+    static let flagScalars: Set<Unicode.Scalar> = ["-", "+", " ", "#", "0", "'"]
+
+    public static func scan(_ string: String) -> FormatScan {
+        let scalars = Array(string.unicodeScalars)
+        var specifiers: [FormatSpecifier] = []
+        var problems: [FormatProblem] = []
+        var i = 0
+        let n = scalars.count
+        func text(_ r: Range<Int>) -> String {
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: scalars[r])
+            return String(s)
+        }
+        func isDigit(_ k: Int) -> Bool { k < n && scalars[k].value >= 0x30 && scalars[k].value <= 0x39 }
+        func digits(from k: Int) -> Int {
+            var j = k
+            while isDigit(j) { j += 1 }
+            return j
+        }
+        while i < n {
+            guard scalars[i] == "%" else { i += 1; continue }
+            let start = i
+            var j = i + 1
+            if j < n && scalars[j] == "%" {
+                specifiers.append(FormatSpecifier(range: start..<(j + 1), text: "%%", position: nil, flags: "", width: "",
+                                                  precision: "", lengthModifier: "", conversion: "%", variableName: nil,
+                                                  starArguments: []))
+                i = j + 1
+                continue
+            }
+            // Argument number: digits followed by `$`.
+            var position: Int? = nil
+            let afterDigits = digits(from: j)
+            if afterDigits > j && afterDigits < n && scalars[afterDigits] == "$" {
+                position = Int(text(j..<afterDigits))
+                j = afterDigits + 1
+                if position == 0 {
+                    problems.append(FormatProblem(range: start..<j, text: text(start..<j),
+                                                  message: "argument numbers start at 1, not 0"))
+                    i = j
+                    continue
+                }
+            }
+            // `%#@name@` / `%1$#@name@`: a .stringsdict variable.
+            if j + 1 < n && scalars[j] == "#" && scalars[j + 1] == "@" {
+                var k = j + 2
+                while k < n && scalars[k] != "@" && scalars[k] != "%" && scalars[k] != " " { k += 1 }
+                if k < n && scalars[k] == "@" && k > j + 2 {
+                    specifiers.append(FormatSpecifier(range: start..<(k + 1), text: text(start..<(k + 1)), position: position,
+                                                      flags: "#", width: "", precision: "", lengthModifier: "",
+                                                      conversion: "@", variableName: text((j + 2)..<k), starArguments: []))
+                    i = k + 1
+                } else {
+                    problems.append(FormatProblem(range: start..<min(k, n), text: text(start..<min(k, n)),
+                                                  message: "a variable reference needs the form %#@name@"))
+                    i = max(j + 2, min(k, n))
+                }
+                continue
+            }
+            var flags = ""
+            while j < n && flagScalars.contains(scalars[j]) { flags.unicodeScalars.append(scalars[j]); j += 1 }
+            var stars: [Int?] = []
+            var width = ""
+            if j < n && scalars[j] == "*" {
+                width = "*"
+                j += 1
+                let d = digits(from: j)
+                if d > j && d < n && scalars[d] == "$" {
+                    stars.append(Int(text(j..<d)))
+                    width += text(j..<(d + 1))
+                    j = d + 1
+                } else {
+                    stars.append(nil)
+                }
+            } else {
+                let d = digits(from: j)
+                width = text(j..<d)
+                j = d
+            }
+            var precision = ""
+            if j < n && scalars[j] == "." {
+                j += 1
+                if j < n && scalars[j] == "*" {
+                    precision = "*"
+                    j += 1
+                    let d = digits(from: j)
+                    if d > j && d < n && scalars[d] == "$" {
+                        stars.append(Int(text(j..<d)))
+                        precision += text(j..<(d + 1))
+                        j = d + 1
+                    } else {
+                        stars.append(nil)
+                    }
+                } else {
+                    let d = digits(from: j)
+                    precision = "." + text(j..<d)
+                    j = d
+                }
+            }
+            var length = ""
+            if j < n {
+                switch scalars[j] {
+                case "h", "l":
+                    length.unicodeScalars.append(scalars[j])
+                    if j + 1 < n && scalars[j + 1] == scalars[j] { length.unicodeScalars.append(scalars[j]); j += 1 }
+                    j += 1
+                case "q", "z", "t", "j", "L":
+                    length.unicodeScalars.append(scalars[j])
+                    j += 1
+                default: break
+                }
+            }
+            if j < n && conversions.contains(scalars[j]) {
+                specifiers.append(FormatSpecifier(range: start..<(j + 1), text: text(start..<(j + 1)), position: position,
+                                                  flags: flags, width: width, precision: precision, lengthModifier: length,
+                                                  conversion: Character(scalars[j]), variableName: nil, starArguments: stars))
+                i = j + 1
+            } else {
+                let end = min(j + 1, n)
+                let found = j < n ? "'\(Character(scalars[j]))'" : "the end of the string"
+                problems.append(FormatProblem(range: start..<end, text: text(start..<end),
+                                              message: "'\(text(start..<end))' is not a format specifier: expected a conversion such as %@, %d or %f after '\(text(start..<j))', found \(found) (write %% for a literal percent sign)"))
+                i = max(start + 1, j)
+            }
+        }
+        return FormatScan(specifiers: specifiers, problems: problems)
+    }
+
+    /// Text that looks like a specifier that lost its `%`: `1$@`, `@@`, a full-width `％@`. Only
+    /// meaningful where the source has a specifier that the translation lacks.
+    public static func strayFragments(in string: String, outside scan: FormatScan) -> [(range: Range<Int>, text: String)] {
+        let scalars = Array(string.unicodeScalars)
+        var covered = [Bool](repeating: false, count: scalars.count)
+        for spec in scan.specifiers { for k in spec.range { covered[k] = true } }
+        for problem in scan.problems { for k in problem.range where k < covered.count { covered[k] = true } }
+        var result: [(Range<Int>, String)] = []
+        var i = 0
+        let n = scalars.count
+        func isDigit(_ k: Int) -> Bool { k >= 0 && k < n && scalars[k].value >= 0x30 && scalars[k].value <= 0x39 }
+        while i < n {
+            if covered[i] { i += 1; continue }
+            // digits `$` conversion, not part of a real specifier: `1$@`, `2$d`.
+            if isDigit(i) && !(i > 0 && (isDigit(i - 1) || scalars[i - 1] == "%")) {
+                var j = i
+                while isDigit(j) && !covered[j] { j += 1 }
+                if j + 1 < n && scalars[j] == "$" && conversions.contains(scalars[j + 1]) && !covered[j + 1] {
+                    result.append((i..<(j + 2), String(String.UnicodeScalarView(scalars[i..<(j + 2)]))))
+                    i = j + 2
+                    continue
+                }
+            }
+            if scalars[i] == "@" && i + 1 < n && scalars[i + 1] == "@" && !covered[i + 1] {
+                result.append((i..<(i + 2), "@@"))
+                i += 2
+                continue
+            }
+            if scalars[i] == "\u{FF05}" && i + 1 < n && conversions.contains(scalars[i + 1]) {
+                result.append((i..<(i + 2), String(String.UnicodeScalarView(scalars[i..<(i + 2)]))))
+                i += 2
+                continue
+            }
+            i += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,66 @@
+/// Small text facts the rules share: which words of a string a translator would translate.
+public enum TextAnalysis {
+    /// The words of `text` once format specifiers, URLs, e-mail addresses and numbers are set aside:
+    /// runs of two or more letters. A string without any has nothing to translate.
+    public static func translatableWords(in text: String) -> [Substring] {
+        let masked = maskNonWords(text)
+        var words: [Substring] = []
+        var start: String.Index? = nil
+        var index = masked.startIndex
+        while index < masked.endIndex {
+            let c = masked[index]
+            if c.isLetter || (start != nil && (c == "'" || c == "’" || c.unicodeScalars.first!.properties.generalCategory == .nonspacingMark)) {
+                if start == nil { start = index }
+            } else if let s = start {
+                if masked.distance(from: s, to: index) >= 2 { words.append(masked[s..<index]) }
+                start = nil
+            }
+            index = masked.index(after: index)
+        }
+        if let s = start, masked.distance(from: s, to: masked.endIndex) >= 2 { words.append(masked[s...]) }
+        return words
+    }
+
+    /// Replaces specifiers, URLs and e-mail addresses with spaces, keeping everything else.
+    public static func maskNonWords(_ text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        let scan = FormatSpecifiers.scan(text)
+        for spec in scan.specifiers { for k in spec.range { scalars[k] = " " } }
+        // URLs (scheme:// or www.) and e-mail addresses run to the next white space.
+        var i = 0
+        while i < scalars.count {
+            if startsURL(scalars, i) || (isWordStart(scalars, i) && isEmailAt(scalars, i)) {
+                var j = i
+                while j < scalars.count && !scalars[j].properties.isWhitespace { scalars[j] = " "; j += 1 }
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    private static func isWordStart(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
+        i == 0 || s[i - 1].properties.isWhitespace
+    }
+
+    private static func startsURL(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
+        guard isWordStart(s, i) || (i > 0 && "(\"'«“<".unicodeScalars.contains(s[i - 1])) else { return false }
+        var j = i
+        while j < s.count && j - i < 12 && (s[j].properties.isAlphabetic || s[j] == "+" || s[j] == "-") && s[j].isASCII { j += 1 }
+        if j > i && j + 2 < s.count && s[j] == ":" && s[j + 1] == "/" && s[j + 2] == "/" { return true }
+        return i + 4 <= s.count && String(String.UnicodeScalarView(s[i..<(i + 4)])).lowercased() == "www."
+    }
+
+    private static func isEmailAt(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
+        var j = i
+        var sawAt = false
+        var sawDotAfterAt = false
+        while j < s.count && !s[j].properties.isWhitespace {
+            if s[j] == "@" { if sawAt { return false }; sawAt = j > i }
+            else if s[j] == "." && sawAt { sawDotAfterAt = true }
+            j += 1
+        }
+        return sawAt && sawDotAfterAt
+    }
+}

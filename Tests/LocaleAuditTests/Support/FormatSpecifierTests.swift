@@ -1,0 +1,79 @@
+import Testing
+@testable import LocaleAudit
+
+@Suite struct FormatSpecifierTests {
+    @Test(arguments: [
+        ("%@", "@", FormatSpecifier.Kind.object), ("%d", "d", .integer), ("%i", "i", .integer), ("%u", "u", .integer),
+        ("%ld", "d", .integer), ("%lld", "d", .integer), ("%lu", "u", .integer), ("%llu", "u", .integer),
+        ("%qd", "d", .integer), ("%zd", "d", .integer), ("%f", "f", .floatingPoint), ("%.2f", "f", .floatingPoint),
+        ("%10.2f", "f", .floatingPoint), ("%e", "e", .floatingPoint), ("%g", "g", .floatingPoint), ("%a", "a", .floatingPoint),
+        ("%x", "x", .integer), ("%X", "X", .integer), ("%o", "o", .integer), ("%c", "c", .character), ("%C", "C", .character),
+        ("%s", "s", .cString), ("%S", "S", .unicharString), ("%p", "p", .pointer), ("%%", "%", .literalPercent),
+        ("%hd", "d", .integer), ("%hhd", "d", .integer), ("%td", "d", .integer), ("%jd", "d", .integer), ("%Lf", "f", .floatingPoint),
+        ("%-5d", "d", .integer), ("%+d", "d", .integer), ("% d", "d", .integer), ("%#x", "x", .integer), ("%05.1f", "f", .floatingPoint),
+        ("%'d", "d", .integer),
+    ] as [(String, Character, FormatSpecifier.Kind)])
+    func recognisesEveryAppleConversion(text: String, conversion: Character, kind: FormatSpecifier.Kind) {
+        let scan = FormatSpecifiers.scan("a \(text) b")
+        #expect(scan.problems.isEmpty)
+        #expect(scan.specifiers.count == 1)
+        #expect(scan.specifiers.first?.text == text)
+        #expect(scan.specifiers.first?.conversion == conversion)
+        #expect(scan.specifiers.first?.kind == kind)
+        #expect(scan.specifiers.first?.range == 2..<(2 + text.unicodeScalars.count))
+    }
+
+    @Test func positionalArgumentsAndStars() {
+        let scan = FormatSpecifiers.scan("%2$@ by %1$@, %*d and %.*f")
+        #expect(scan.specifiers.map(\.position) == [2, 1, nil, nil])
+        #expect(scan.specifiers[2].starArguments.count == 1)
+        #expect(scan.mixesPositionalAndSequential)
+        let kinds = FormatSpecifiers.scan("%*d %.*f").argumentKinds
+        #expect(kinds == [1: [.integer], 2: [.integer], 3: [.integer], 4: [.floatingPoint]])
+    }
+
+    @Test func stringsdictVariables() {
+        let scan = FormatSpecifiers.scan("%#@files@ in %1$#@folders@")
+        #expect(scan.specifiers.map(\.variableName) == ["files", "folders"])
+        #expect(scan.specifiers.map(\.kind) == [.pluralVariable, .pluralVariable])
+        #expect(scan.specifiers[1].position == 1)
+        #expect(FormatSpecifiers.scan("%#@files").problems.count == 1)
+    }
+
+    @Test func reportsWhatItDoesNotRecognise() {
+        let scan = FormatSpecifiers.scan("50% off, %y, and %")
+        // "50% off" is a real specifier to String(format:): a space flag and the octal conversion.
+        #expect(scan.specifiers.map(\.text) == ["% o"])
+        #expect(scan.problems.map(\.text) == ["%y", "%"])
+        let zero = FormatSpecifiers.scan("%0$@")
+        #expect(zero.problems.first?.message.contains("start at 1") == true)
+        let bare = FormatSpecifiers.scan("100 %")
+        #expect(bare.problems.count == 1)
+        #expect(bare.problems[0].range == 4..<5)
+    }
+
+    @Test func percentPercentConsumesNoArgument() {
+        let scan = FormatSpecifiers.scan("Synced %d%%")
+        #expect(scan.arguments.count == 1)
+        #expect(scan.argumentKinds == [1: [.integer]])
+    }
+
+    @Test func strayFragments() {
+        let turkish = "1$@ > %2$@ adresine gidin"
+        let fragments = FormatSpecifiers.strayFragments(in: turkish, outside: FormatSpecifiers.scan(turkish))
+        #expect(fragments.map(\.text) == ["1$@"])
+        #expect(fragments.first?.range == 0..<3)
+        let doubled = "@@ için şifre silindi"
+        #expect(FormatSpecifiers.strayFragments(in: doubled, outside: FormatSpecifiers.scan(doubled)).map(\.text) == ["@@"])
+        let fullWidth = "残り％d件"
+        #expect(FormatSpecifiers.strayFragments(in: fullWidth, outside: FormatSpecifiers.scan(fullWidth)).map(\.text) == ["％d"])
+        let clean = "%1$@ > %2$@"
+        #expect(FormatSpecifiers.strayFragments(in: clean, outside: FormatSpecifiers.scan(clean)).isEmpty)
+    }
+
+    @Test func translatableWordsIgnorePlaceholdersURLsNumbersAndEmail() {
+        #expect(TextAnalysis.translatableWords(in: "%@ %d 100 https://example.com/help a@b.com").isEmpty)
+        #expect(TextAnalysis.translatableWords(in: "Add book").map(String.init) == ["Add", "book"])
+        #expect(TextAnalysis.translatableWords(in: "Visit www.example.com now").map(String.init) == ["Visit", "now"])
+    }
+}
