@@ -7,6 +7,9 @@ public struct JSONParseResult: Sendable {
     /// False when a fatal error stopped the parse; `root` then holds the containers as far as
     /// they were read, closed where the error struck.
     public var isComplete: Bool
+    /// The locations of the containers that the fatal error cut short, outermost first, so callers
+    /// can tell "member missing" from "member never reached".
+    public var unfinishedContainers: [SourceLocation]
 }
 
 /// An RFC 8259 JSON parser over UTF-8 bytes (run `TextDecoding.decode` first). It never throws or
@@ -30,7 +33,8 @@ public enum JSONParser {
                     message: "\(parser.suppressedFindings) more problems inside strings are not listed",
                     location: SourceLocation(file: file, line: 1, column: 1)))
             }
-            return JSONParseResult(root: root, findings: parser.findings, isComplete: !parser.failed)
+            return JSONParseResult(root: root, findings: parser.findings, isComplete: !parser.failed,
+                                   unfinishedContainers: parser.unfinished)
         }
     }
 }
@@ -58,6 +62,7 @@ private struct Parser {
     var stringFindings = 0
     var suppressedFindings = 0
     var failed = false
+    var unfinished: [SourceLocation] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -276,6 +281,7 @@ private struct Parser {
 
         // After a fatal error, close what is still open so the caller sees everything read so far.
         // An innermost container is always the value of its parent's pending member or element.
+        unfinished = stack.map(\.location)
         while let frame = stack.popLast() {
             let node = frame.node
             if stack.isEmpty {
