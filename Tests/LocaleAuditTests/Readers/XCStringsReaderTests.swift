@@ -272,3 +272,63 @@ import Testing
         #expect(try entry(result, "fr", "k").value == .text("é"))
     }
 }
+
+/// Every String Catalog of the shared corpus (`../shared/corpus`, see its MANIFEST.md), read for real.
+@Suite struct XCStringsCorpusTests {
+    static let corpus = XCStringsReaderTests.packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/corpus")
+    static let corpusIsPresent = FileManager.default.fileExists(atPath: corpus.path)
+
+    struct Totals {
+        var files = 0, keys = 0, implicitSources = 0
+        /// Unit states counted the way MANIFEST.md counts them: every `stringUnit`, `stringSet` excluded.
+        var unitStates: [String: Int] = [:]
+        var unexpectedFindings: [Finding] = []
+    }
+
+    static func readAll(_ project: String) throws -> Totals {
+        var totals = Totals()
+        let root = corpus.appendingPathComponent(project)
+        let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+        for case let url as URL in enumerator where url.pathExtension == "xcstrings" {
+            let bytes = try [UInt8](Data(contentsOf: url))
+            let table = url.deletingPathExtension().lastPathComponent
+            let result = XCStringsReader.read(bytes, context: ReadContext(path: url.path, locale: nil, table: table))
+            totals.files += 1
+            totals.unexpectedFindings += result.findings
+            let source = try #require(result.tables.first { $0.locale == result.declaredSourceLanguage })
+            totals.keys += source.entries.count
+            totals.implicitSources += source.entries.filter { $0.attributes["implicitSource"] == "true" }.count
+            for entry in result.tables.flatMap(\.entries) where entry.attributes["stringSet.count"] == nil {
+                let perUnit = entry.attributes.filter { $0.key.hasPrefix("state:") }
+                if perUnit.isEmpty {
+                    if let state = entry.state { totals.unitStates[state.raw, default: 0] += 1 }
+                } else {
+                    for raw in perUnit.values { totals.unitStates[raw, default: 0] += 1 }
+                }
+            }
+        }
+        return totals
+    }
+
+    @Test(.enabled(if: corpusIsPresent, "the shared corpus (../shared/corpus) is not on this machine"))
+    func cotEditorMatchesTheManifest() throws {
+        let totals = try Self.readAll("coteditor+CotEditor")
+        #expect(totals.files == 55)
+        #expect(totals.unexpectedFindings.isEmpty, "\(totals.unexpectedFindings.prefix(5))")
+        #expect(totals.keys == 1_725)
+        #expect(totals.unitStates == ["translated": 29_038, "new": 727, "needs_review": 386])
+        // Keys whose source text is the key itself (Xcode writes no source localization for them).
+        #expect(totals.implicitSources == 979)
+    }
+
+    @Test(.enabled(if: corpusIsPresent, "the shared corpus (../shared/corpus) is not on this machine"))
+    func goMapMatchesTheManifest() throws {
+        let totals = try Self.readAll("bryceco+GoMap")
+        #expect(totals.files == 15)
+        #expect(totals.unexpectedFindings.isEmpty, "\(totals.unexpectedFindings.prefix(5))")
+        #expect(totals.keys == 758)
+        #expect(totals.unitStates == ["translated": 15_775, "new": 968, "needs_review": 947])
+        #expect(totals.implicitSources == 392)
+    }
+}
