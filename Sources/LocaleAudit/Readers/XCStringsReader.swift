@@ -58,6 +58,16 @@ private struct CatalogBuilder {
 
     func isUnfinished(_ node: JSONNode) -> Bool { !unfinished.isEmpty && unfinished.contains(node.location) }
 
+    /// Objects holding a repeated member name; only these need first-wins filtering.
+    var objectsWithDuplicates = Set<SourceLocation>()
+
+    /// The members of an object without later repeats of a name (the first one wins).
+    func distinctMembers(_ object: JSONNode, _ members: [JSONMember]) -> [JSONMember] {
+        guard !objectsWithDuplicates.isEmpty, objectsWithDuplicates.contains(object.location) else { return members }
+        var seen = Set<String>()
+        return members.filter { seen.insert($0.name).inserted }
+    }
+
     func result() -> ReadResult {
         ReadResult(tables: tables, findings: findings, localeDeclarations: declarations,
                    declaredSourceLanguage: sourceLanguage)
@@ -80,6 +90,7 @@ private struct CatalogBuilder {
 
     mutating func reportDuplicates(in root: JSONNode) {
         for duplicate in root.duplicateMembers() {
+            objectsWithDuplicates.insert(duplicate.objectLocation)
             let name = duplicate.duplicate.name
             let path = duplicate.path
             let message: String
@@ -111,7 +122,7 @@ private struct CatalogBuilder {
 
     // MARK: Tables
 
-    mutating func append(_ entry: Entry, locale: String, localeLocation: SourceLocation) {
+    mutating func append(_ entry: consuming Entry, locale: String, localeLocation: SourceLocation) {
         if let index = tableIndex[locale] {
             tables[index].entries.append(entry)
         } else {
@@ -155,9 +166,7 @@ private struct CatalogBuilder {
             wrongType("an object", for: "strings", found: strings.value)
             return
         }
-        var seen = Set<String>()
-        seen.reserveCapacity(keys.count)
-        for member in keys where seen.insert(member.name).inserted {
+        for member in distinctMembers(strings.value, keys) {
             readKey(member)
         }
     }
@@ -172,8 +181,7 @@ private struct CatalogBuilder {
         var shouldTranslate = true
         var attributes: [String: String] = [:]
         var localizations: JSONNode? = nil
-        var seen = Set<String>()
-        for field in fields where seen.insert(field.name).inserted {
+        for field in distinctMembers(keyMember.value, fields) {
             switch field.name {
             case "comment":
                 if let text = field.value.stringValue { comment = text } else {
@@ -198,8 +206,7 @@ private struct CatalogBuilder {
         }
 
         var hasSourceLocalization = false
-        var seenLocales = Set<String>()
-        for localization in localizations?.members ?? [] where seenLocales.insert(localization.name).inserted {
+        for localization in localizations.map({ distinctMembers($0, $0.members ?? []) }) ?? [] {
             let locale = localization.name
             declarations.append(LocaleDeclaration(identifier: locale, origin: .catalogLocalization,
                                                   location: localization.nameLocation))
@@ -462,8 +469,7 @@ private struct UnitReader {
             return nil
         }
         var cases: [VariationValue.Case] = []
-        var seen = Set<String>()
-        for member in members where seen.insert(member.name).inserted {
+        for member in builder.distinctMembers(kind.value, members) {
             if let read = readVariant(member.value, path: path + "." + member.name, depth: depth + 1,
                                       isLocalization: false, builder: &builder) {
                 cases.append(VariationValue.Case(name: member.name, value: read.value, location: member.nameLocation))
@@ -491,8 +497,7 @@ private struct UnitReader {
             return nil
         }
         var forms: [PluralForm] = []
-        var seen = Set<String>()
-        for member in members where seen.insert(member.name).inserted {
+        for member in builder.distinctMembers(plural.value, members) {
             let formPath = path + "." + member.name
             guard let stringUnit = member.value.member("stringUnit") else {
                 let found = member.value.members == nil ? member.value.kindDescription : "no \"stringUnit\""
@@ -515,8 +520,7 @@ private struct UnitReader {
                     builder: &builder)
             return
         }
-        var seen = Set<String>()
-        for member in members where seen.insert(member.name).inserted {
+        for member in builder.distinctMembers(node, members) {
             let name = member.name
             guard let fields = member.value.members else {
                 problem("expected an object for substitution \"\(name)\" but found \(member.value.kindDescription)",
@@ -524,9 +528,8 @@ private struct UnitReader {
                 continue
             }
             var variable = PluralVariable(name: name, forms: [], location: member.nameLocation)
-            var seenFields = Set<String>()
             var hasPlural = false
-            for field in fields where seenFields.insert(field.name).inserted {
+            for field in builder.distinctMembers(member.value, fields) {
                 switch field.name {
                 case "argNum":
                     if let number = field.value.numberValue?.intValue { variable.argumentNumber = number } else {

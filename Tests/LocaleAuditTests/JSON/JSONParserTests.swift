@@ -178,11 +178,15 @@ import Testing
         #expect(result.findings.count == 1)
         let finding = try #require(result.findings.first)
         #expect(finding.location == at(1, JSONParser.maximumDepth + 1))
-        #expect(finding.message.hasPrefix("nesting deeper than 10000 levels"))
+        #expect(finding.message == "nesting deeper than 512 levels: expected at most 512 nested arrays and objects but found '['")
         #expect(result.root?.elements?.count == 1)
+        #expect(result.unfinishedContainers.count == JSONParser.maximumDepth)
 
-        let balanced = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
-        #expect(parse(balanced).findings.isEmpty)
+        let limit = JSONParser.maximumDepth
+        let deepest = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        #expect(parse(deepest).findings.isEmpty)
+        let tooDeep = String(repeating: "{\"a\":", count: limit + 1) + "1" + String(repeating: "}", count: limit + 1)
+        #expect(parse(tooDeep).findings.first?.location == at(1, 5 * limit + 1))
     }
 
     // MARK: Duplicates

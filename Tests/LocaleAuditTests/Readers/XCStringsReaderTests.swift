@@ -62,7 +62,6 @@ import Testing
         #expect(try entry(result, "fr", "Grüße 👋").state == TranslationState(raw: "new", meaning: .new))
         #expect(try entry(result, "de", "Grüße 👋").state == TranslationState(raw: "stale", meaning: .stale))
         #expect(try entry(result, "ja", "Grüße 👋").state == TranslationState(raw: "reviewed_by_robot", meaning: .other))
-        // Columns count scalars: the value follows a 4-byte emoji key on no line, but its own text has one.
         #expect(try entry(result, "fr", "Grüße 👋").valueLocation == at("Basic.xcstrings", 34, 23))
     }
 
@@ -174,6 +173,41 @@ import Testing
         #expect(create.state?.meaning == .new)
         #expect(create.attributes["stringSet.count"] == "2")
         #expect(create.attributes["stringSet[1]"] == "Make a document")
+    }
+
+    @Test func widthVariationsAndOddShapes() throws {
+        let text = #"""
+        {"sourceLanguage": "en", "strings": {
+          "w": {"localizations": {"en": {"variations": {"width": {"20": {"stringUnit": {"state": "translated", "value": "Short"}},
+                                                                   "50": {"stringUnit": {"state": "translated", "value": "Longer text"}}}}}}},
+          "p": {"localizations": {"en": {"variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%#@n@ in %lld"}}}},
+                                         "substitutions": {"n": {"argNum": 1, "formatSpecifier": "d", "note": "x",
+                                                                 "variations": {"plural": {"other": {"stringUnit": {"state": "new", "value": "%arg"}}}}},
+                                                           "unused": {"argNum": 2, "formatSpecifier": "d",
+                                                                      "variations": {"plural": {"other": {"stringUnit": {"state": "new", "value": "%arg"}}}}}}}}},
+          "b": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Unit"},
+                                         "variations": {"device": {"mac": {"stringUnit": {"state": "translated", "value": "Mac"}}}}}}}
+        }}
+        """#
+        let result = read(text)
+        let width = try entry(result, "en", "w")
+        #expect(width.value == .variations(VariationValue(kind: .width, cases: [
+            .init(name: "20", value: .text("Short"), location: at("t.xcstrings", 2, 59)),
+            .init(name: "50", value: .text("Longer text"), location: at("t.xcstrings", 3, 60)),
+        ])))
+        // A top-level plural whose forms name a substitution: both variables, the implicit one first.
+        let plural = try entry(result, "en", "p")
+        guard case .plural(let value) = plural.value else { Issue.record("expected a plural"); return }
+        #expect(value.variables.map(\.name) == ["__plural", "n"])
+        #expect(value.variables[0].valueType == "lld")
+        #expect(value.variables[1].otherKeys == ["note": "x"])
+        #expect(plural.state?.meaning == .new)
+        // Nothing is dropped without a word: the unused substitution and the shadowed unit are reported.
+        #expect(result.findings.map(\.severity) == [.warning, .warning])
+        #expect(result.findings.map(\.location) == [at("t.xcstrings", 7, 52), at("t.xcstrings", 9, 34)])
+        #expect(result.findings[0].message.hasPrefix(#"substitution "unused" is not named (as %#@unused@) by any value"#))
+        #expect(result.findings[1].message.hasPrefix(#"both "stringUnit" and "variations" in localization "en""#))
+        #expect(try entry(result, "en", "b").value.isPlural == false)
     }
 
     @Test func valueTypeComesFromTheFormsOnlyWhenTheyAgree() {

@@ -99,27 +99,57 @@ extension JSONNode {
 public struct JSONDuplicateMember: Sendable, Hashable {
     public var first: JSONMember
     public var duplicate: JSONMember
-    /// The member names leading from the root to the object that holds both (array elements
-    /// contribute nothing), e.g. `["strings", "Hello", "localizations"]`.
+    /// Where the object holding both starts.
+    public var objectLocation: SourceLocation
+    /// The member names leading from the root to that object (array elements contribute nothing),
+    /// e.g. `["strings", "Hello", "localizations"]`.
     public var path: [String]
 }
 
 extension JSONNode {
-    /// Every repeated member name in the whole tree, in document order. Walks with an explicit
-    /// stack so a deep document cannot exhaust the call stack.
+    /// Every repeated member name in the whole tree, objects in document order. Walks with an
+    /// explicit stack so a deep document cannot exhaust the call stack, and pushes whole member
+    /// arrays (one retain each) rather than copies of every node.
     public func duplicateMembers() -> [JSONDuplicateMember] {
         var found: [JSONDuplicateMember] = []
-        var pending: [(node: JSONNode, path: [String])] = [(self, [])]
-        while let (node, path) = pending.popLast() {
+        // Path steps as (parent step, member name); a path is only spelled out for a duplicate.
+        var steps: [(parent: Int, name: String)] = []
+        func path(_ step: Int) -> [String] {
+            var names: [String] = []
+            var current = step
+            while current >= 0 {
+                names.append(steps[current].name)
+                current = steps[current].parent
+            }
+            return names.reversed()
+        }
+        var pending: [(node: JSONNode, step: Int)] = [(self, -1)]
+        while let (node, step) = pending.popLast() {
             switch node.value {
             case .object(let members):
-                found.append(contentsOf: Self.duplicates(in: members, path: path))
+                if members.count > 1 {
+                    let start = found.count
+                    Self.appendDuplicates(in: members, objectLocation: node.location, to: &found)
+                    if found.count > start {
+                        let names = path(step)
+                        for index in start..<found.count { found[index].path = names }
+                    }
+                }
                 // Reversed so the stack pops children in file order.
-                for member in members.reversed() where member.value.isContainer {
-                    pending.append((member.value, path + [member.name]))
+                var index = members.count - 1
+                while index >= 0 {
+                    if members[index].value.isContainer {
+                        steps.append((step, members[index].name))
+                        pending.append((members[index].value, steps.count - 1))
+                    }
+                    index -= 1
                 }
             case .array(let elements):
-                for element in elements.reversed() where element.isContainer { pending.append((element, path)) }
+                var index = elements.count - 1
+                while index >= 0 {
+                    if elements[index].isContainer { pending.append((elements[index], step)) }
+                    index -= 1
+                }
             default:
                 break
             }
@@ -134,28 +164,28 @@ extension JSONNode {
         }
     }
 
-    private static func duplicates(in members: [JSONMember], path: [String]) -> [JSONDuplicateMember] {
-        guard members.count > 1 else { return [] }
-        var found: [JSONDuplicateMember] = []
+    private static func appendDuplicates(in members: [JSONMember], objectLocation: SourceLocation,
+                                         to found: inout [JSONDuplicateMember]) {
         // Small objects (the usual stringUnit, plural or localization) are cheaper to compare pairwise.
         if members.count <= 8 {
             for j in 1..<members.count {
                 for i in 0..<j where members[i].name == members[j].name {
-                    found.append(JSONDuplicateMember(first: members[i], duplicate: members[j], path: path))
+                    found.append(JSONDuplicateMember(first: members[i], duplicate: members[j],
+                                                     objectLocation: objectLocation, path: []))
                     break
                 }
             }
-            return found
+            return
         }
         var firstIndex: [String: Int] = [:]
         firstIndex.reserveCapacity(members.count)
-        for (index, member) in members.enumerated() {
-            if let first = firstIndex[member.name] {
-                found.append(JSONDuplicateMember(first: members[first], duplicate: member, path: path))
+        for index in members.indices {
+            if let first = firstIndex[members[index].name] {
+                found.append(JSONDuplicateMember(first: members[first], duplicate: members[index],
+                                                 objectLocation: objectLocation, path: []))
             } else {
-                firstIndex[member.name] = index
+                firstIndex[members[index].name] = index
             }
         }
-        return found
     }
 }

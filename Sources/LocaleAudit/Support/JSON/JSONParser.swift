@@ -17,9 +17,11 @@ public struct JSONParseResult: Sendable {
 /// recoverable problems inside strings (bad escapes, lone surrogates, raw control characters) are
 /// reported and parsing goes on. It keeps its own stack, so nesting depth costs no call stack.
 public enum JSONParser {
-    /// Deeper documents are cut off with a finding. The limit also bounds the recursion Swift
-    /// needs later to compare or free the tree, which a thread's stack must survive.
-    public static let maximumDepth = 10_000
+    /// Deeper documents are cut off with a finding. Parsing needs no call stack, but Swift frees
+    /// (and compares) the tree recursively: measured in release, a 10,000-deep tree overflows a
+    /// 512 KB thread stack (macOS's secondary-thread default) and 2,000 a 256 KB one. 512 keeps a
+    /// wide margin; real String Catalogs nest about a dozen levels.
+    public static let maximumDepth = 512
     /// Findings from inside strings are capped so a damaged file cannot produce millions.
     static let maximumStringFindings = 100
 
