@@ -48,7 +48,12 @@ public enum Auditor {
         var bytes = 0
         for (file, read) in zip(discovery.files, reads) {
             bytes += file.size
-            findings += read.findings
+            // Reader findings name the locale the file's folder implies, like every other finding.
+            findings += read.findings.map { finding in
+                var finding = finding
+                if finding.locale == nil, let locale = file.locale { finding.locale = locale }
+                return finding
+            }
             declarations += read.localeDeclarations
             if let language = read.declaredSourceLanguage { declaredSource.append(language) }
             for var table in read.tables {

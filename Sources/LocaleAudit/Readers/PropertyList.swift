@@ -194,7 +194,7 @@ struct PropertyListXMLParser {
             let dictNode = frames[top].node!
             if let first = frames[top].firstKeyLocations[key] {
                 findings.append(Finding(
-                    ruleID: ReaderRule.duplicateKey, severity: .warning,
+                    ruleID: ReaderRule.duplicateKey, severity: .error,
                     message: "duplicate key '\(key)' (first at \(first.line):\(first.column)); Foundation uses the last one",
                     location: location, key: frames[top].entryKey ?? key,
                     notes: [Finding.Note(message: "first '\(key)' is here", location: first)]))

@@ -3,9 +3,9 @@ public enum ReaderRegistry {
     public static func reader(for format: CatalogFormat) -> (any CatalogReader.Type)? {
         switch format {
         case .strings: return nil
-        case .stringsdict: return nil
+        case .stringsdict: return StringsdictReader.self
         case .xliff: return nil
-        case .xcstrings: return nil
+        case .xcstrings: return XCStringsReader.self
         }
     }
 
