@@ -53,7 +53,7 @@ struct Check: ParsableCommand {
     @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
 
-    @Option(help: "Write the report to this file instead of standard output.")
+    @Option(name: [.customShort("o"), .long], help: "Write the report to this file instead of standard output.")
     var output: String?
 
     @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at least this severe: error, warning or note.")
