@@ -59,23 +59,17 @@ public struct ScriptRun: Sendable, Hashable {
     /// run before them): in "Москва Arc de Triomphe 東京" the Latin run {7, 16} trims to {7, 15}.
     /// Returns nil when nothing but such characters is left. `text` must be the segmented string.
     public func trimmed(in text: String) -> ScriptRun? {
-        let units = Array(text.utf16)
-        guard range.lowerBound >= 0, range.upperBound <= units.count else { return nil }
-        let scalars = String(decoding: units[range], as: UTF16.self).unicodeScalars
-        var leading = 0
-        var first = scalars.startIndex
-        while first != scalars.endIndex, Self.isEdgeFiller(scalars[first]) {
-            leading += scalars[first].utf16.count
-            first = scalars.index(after: first)
-        }
-        guard first != scalars.endIndex else { return nil }
-        var trailing = 0
-        var last = scalars.index(before: scalars.endIndex)
-        while last != first, Self.isEdgeFiller(scalars[last]) {
-            trailing += scalars[last].utf16.count
-            last = scalars.index(before: last)
-        }
-        return ScriptRun(script: script, location: location + leading, length: length - leading - trailing)
+        let utf16 = text.utf16
+        guard location >= 0, length > 0, location + length <= utf16.count else { return nil }
+        // Native strings keep UTF-16 breadcrumbs, so these offsets do not rescan the whole text.
+        let start = String.Index(utf16Offset: location, in: text)
+        let end = String.Index(utf16Offset: location + length, in: text)
+        let scalars = text.unicodeScalars[start..<end]
+        guard let first = scalars.firstIndex(where: { !Self.isEdgeFiller($0) }),
+              let last = scalars.lastIndex(where: { !Self.isEdgeFiller($0) }) else { return nil }
+        let lower = first.utf16Offset(in: text)
+        let upper = scalars.index(after: last).utf16Offset(in: text)
+        return ScriptRun(script: script, location: lower, length: upper - lower)
     }
 
     private static func isEdgeFiller(_ scalar: Unicode.Scalar) -> Bool {
@@ -133,6 +127,31 @@ public enum Scripts {
         for scalar in text.unicodeScalars { segmenter.consume(scalar) }
         return segmenter.finish()
     }
+
+    /// Merges neighbouring Han, Hiragana and Katakana runs into one Japanese (Jpan) run when the
+    /// stretch contains kana; stretches of Han alone stay Han (they may well be Chinese).
+    public static func groupingJapanese(_ runs: [ScriptRun]) -> [ScriptRun] {
+        let japanese = ScriptCode(name: "Jpan") ?? .han
+        let parts: Set<ScriptCode> = [.han, .hiragana, .katakana]
+        var result: [ScriptRun] = []
+        var index = 0
+        while index < runs.count {
+            var end = index
+            while end + 1 < runs.count, parts.contains(runs[index].script), parts.contains(runs[end + 1].script),
+                  runs[end].range.upperBound == runs[end + 1].location {
+                end += 1
+            }
+            let stretch = runs[index...end]
+            if end > index, stretch.contains(where: { $0.script != .han }) {
+                result.append(ScriptRun(script: japanese, location: runs[index].location,
+                                        length: runs[end].range.upperBound - runs[index].location))
+            } else {
+                result.append(contentsOf: stretch)
+            }
+            index = end + 1
+        }
+        return result
+    }
 }
 
 /// Incremental script segmentation; see `Scripts.runs(in:)` for the rules.
@@ -142,70 +161,98 @@ private struct ScriptSegmenter {
         let runIndex: Int
     }
 
+    /// The scripts a character may belong to.
+    private enum Allowed {
+        /// Common or Inherited with no narrower extensions: fits any run.
+        case any
+        case single(ScriptCode)
+        /// Script_Extensions of a Common/Inherited character (U+0640 → Arab, Syrc, …).
+        case several([ScriptCode])
+    }
+
     private var finished: [ScriptRun] = []
     private var runStart = 0
     private var position = 0
-    /// Scripts the current run may still be; nil while it holds only Common/Inherited characters.
-    private var candidates: [ScriptCode]?
+    /// Scripts the current run may still be; empty while it holds only Common/Inherited characters.
+    private var candidates: [ScriptCode] = []
     private var brackets: [OpenBracket] = []
     private static let bracketDepth = 32
 
     mutating func consume(_ scalar: Unicode.Scalar) {
         let width = scalar.utf16.count
         defer { position += width }
-        var allowed = allowedScripts(of: scalar)
-        if let closerIndex = matchingOpenerIndex(for: scalar) {
-            let opener = brackets[closerIndex]
-            brackets.removeSubrange(closerIndex...)
-            if opener.runIndex < finished.count {
-                allowed = [finished[opener.runIndex].script]
-            }
-        }
-        if let allowed {
-            if let current = candidates {
-                let common = current.filter(allowed.contains)
-                if common.isEmpty {
-                    closeRun()
-                    candidates = allowed
-                } else {
-                    candidates = common
+        let codePoint = Int32(bitPattern: scalar.value)
+        let script = Scripts.script(of: scalar)
+        var allowed = Allowed.single(script)
+        if script.isCommonOrInherited {
+            allowed = Self.extensions(of: codePoint)
+            // Paired brackets are all Common, so only Common characters need the bracket lookup.
+            switch la_bracket_type(codePoint) {
+            case 1:
+                if brackets.count == Self.bracketDepth { brackets.removeFirst() }
+                brackets.append(OpenBracket(closer: UInt32(bitPattern: la_paired_bracket(codePoint)),
+                                            runIndex: finished.count))
+            case 2:
+                if let index = brackets.lastIndex(where: { $0.closer == scalar.value }) {
+                    let opener = brackets[index]
+                    brackets.removeSubrange(index...)
+                    // An opener in an earlier run decides; one in the current run changes nothing.
+                    if opener.runIndex < finished.count { allowed = .single(finished[opener.runIndex].script) }
                 }
-            } else {
-                candidates = allowed
+            default:
+                break
             }
         }
-        if la_bracket_type(Int32(bitPattern: scalar.value)) == 1 {
-            if brackets.count == Self.bracketDepth { brackets.removeFirst() }
-            brackets.append(OpenBracket(closer: UInt32(bitPattern: la_paired_bracket(Int32(bitPattern: scalar.value))),
-                                        runIndex: finished.count))
+        switch allowed {
+        case .any:
+            break
+        case .single(let only):
+            if candidates.isEmpty {
+                candidates = [only]
+            } else if candidates.count == 1 {
+                if candidates[0] != only { startRun(with: [only]) }
+            } else if candidates.contains(only) {
+                candidates = [only]
+            } else {
+                startRun(with: [only])
+            }
+        case .several(let scripts):
+            if candidates.isEmpty {
+                candidates = scripts
+            } else {
+                let common = candidates.filter(scripts.contains)
+                if common.isEmpty { startRun(with: scripts) } else { candidates = common }
+            }
         }
     }
 
     mutating func finish() -> [ScriptRun] {
-        if position > runStart || finished.isEmpty { closeRun() }
-        return finished.filter { $0.length > 0 }
+        if position > runStart { closeRun() }
+        return finished
     }
 
-    /// nil for characters that fit any script (Common/Inherited with no narrower extensions).
-    private func allowedScripts(of scalar: Unicode.Scalar) -> [ScriptCode]? {
-        let script = Scripts.script(of: scalar)
-        if !script.isCommonOrInherited { return [script] }
-        let extensions = Scripts.extensions(of: scalar)
-        if extensions.allSatisfy(\.isCommonOrInherited) { return nil }
-        return extensions
+    private static func extensions(of codePoint: Int32) -> Allowed {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { buffer in
+            var status: Int32 = 0
+            let count = Int(la_script_extensions(codePoint, buffer.baseAddress!, 32, &status))
+            guard status <= 0, count > 0 else { return .any }
+            let scripts = buffer.prefix(min(count, 32)).map(ScriptCode.init(rawValue:))
+            if scripts.allSatisfy(\.isCommonOrInherited) { return .any }
+            return scripts.count == 1 ? .single(scripts[0]) : .several(scripts)
+        }
     }
 
-    private func matchingOpenerIndex(for scalar: Unicode.Scalar) -> Int? {
-        guard la_bracket_type(Int32(bitPattern: scalar.value)) == 2 else { return nil }
-        return brackets.lastIndex { $0.closer == scalar.value }
+    private mutating func startRun(with scripts: [ScriptCode]) {
+        closeRun()
+        candidates = scripts
     }
 
     private mutating func closeRun() {
         // Several candidates left means only extension characters were seen (a lone U+30FC); take the
-        // lowest ICU code so the answer is stable.
-        let script = candidates.map { $0.min { $0.rawValue < $1.rawValue } ?? .common } ?? .common
+        // lowest ICU code so the answer is stable. None left means only Common/Inherited characters.
+        let script = candidates.min { $0.rawValue < $1.rawValue } ?? .common
         finished.append(ScriptRun(script: script, location: runStart, length: position - runStart))
         runStart = position
-        candidates = nil
+        candidates = []
     }
 }

@@ -62,15 +62,15 @@ public final class SubtagRegistry: Sendable {
     }
 
     public func status(of subtag: String, kind: SubtagKind) -> SubtagStatus? {
-        statuses[kind]?[subtag.lowercased()]
+        statuses[kind]?[subtag.asciiLowercased]
     }
 
     public func alias(of subtag: String, kind: SubtagKind) -> SubtagAlias? {
-        aliases[kind]?[subtag.lowercased().replacingHyphens()]
+        aliases[kind]?[subtag.asciiLowercased.replacingHyphens()]
     }
 
     public func isValidUnicodeExtension(key: String, type: String) -> Bool {
-        unicodeExtensions.isValid(key: key.lowercased(), type: type.lowercased())
+        unicodeExtensions.isValid(key: key.asciiLowercased, type: type.asciiLowercased)
     }
 
     /// How many codes of a kind CLDR lists (after expanding ranges); for diagnostics and tests.
@@ -84,7 +84,7 @@ public final class SubtagRegistry: Sendable {
             for (status, item) in try Self.dump("supplementalData", "idValidity/\(kind.rawValue)") {
                 // Unknown statuses in future data are skipped rather than guessed.
                 guard let status = SubtagStatus(rawValue: status) else { continue }
-                for code in Self.expandRange(item) { table[code.lowercased()] = status }
+                for code in Self.expandRange(item) { table[code.asciiLowercased] = status }
             }
             statuses[kind] = table
             guard let aliasKey = kind.aliasKey else { continue }
@@ -93,7 +93,7 @@ public final class SubtagRegistry: Sendable {
             for (path, value) in try Self.dump("metadata", "alias/\(aliasKey)", optional: true) {
                 let parts = path.split(separator: "/", maxSplits: 1)
                 guard parts.count == 2 else { continue }
-                let code = parts[0].lowercased()
+                let code = String(parts[0]).asciiLowercased
                 if parts[1] == "replacement" { replacements[code] = value } else if parts[1] == "reason" { reasons[code] = value }
             }
             aliases[kind] = replacements.reduce(into: [:]) { result, entry in
@@ -106,7 +106,7 @@ public final class SubtagRegistry: Sendable {
     }
 
     /// `(relative path, value)` pairs of the string leaves under a resource path.
-    fileprivate static func dump(_ bundle: String, _ path: String, optional: Bool = false) throws(ICUError) -> [(String, String)] {
+    static func dump(_ bundle: String, _ path: String, optional: Bool = false) throws(ICUError) -> [(String, String)] {
         let text: String
         do {
             text = try ShimBuffer.utf8("read ICU resource \(bundle)/\(path)", capacity: 1 << 16) {
@@ -117,25 +117,37 @@ public final class SubtagRegistry: Sendable {
             if optional && error.code == 2 { return [] }
             throw error
         }
+        // Split on bytes: the dump is ASCII-separated, and Character-level splitting would run grapheme
+        // breaking over ~100 KB.
         var pairs: [(String, String)] = []
-        for line in text.split(separator: "\n") {
-            guard let tab = line.firstIndex(of: "\t") else { continue }
-            pairs.append((String(line[..<tab]), String(line[line.index(after: tab)...])))
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { continue }
+            pairs.append((String(decoding: line[..<tab], as: UTF8.self),
+                          String(decoding: line[line.index(after: tab)...], as: UTF8.self)))
         }
         return pairs
     }
 
     /// CLDR writes runs of codes as `aaa~i` (aaa through aai, varying the last character).
     static func expandRange(_ item: String) -> [String] {
-        guard let tilde = item.firstIndex(of: "~") else { return [item] }
-        let first = item[..<tilde]
-        let lastText = item[item.index(after: tilde)...]
-        guard let from = first.unicodeScalars.last?.value, lastText.unicodeScalars.count == 1,
-              let to = lastText.unicodeScalars.first?.value, from <= to, to - from < 64 else { return [item] }
-        let prefix = first.unicodeScalars.dropLast()
-        return (from...to).compactMap { value in
-            Unicode.Scalar(value).map { String(String.UnicodeScalarView(prefix) + [$0]) }
+        let bytes = Array(item.utf8)
+        // Codes are ASCII; a range is "<first code>~<last character>".
+        guard let tilde = bytes.firstIndex(of: UInt8(ascii: "~")), tilde > 0, tilde == bytes.count - 2,
+              bytes[tilde - 1] <= bytes[tilde + 1] else { return [item] }
+        var code = Array(bytes[..<tilde])
+        var result: [String] = []
+        for last in bytes[tilde - 1]...bytes[tilde + 1] {
+            code[code.count - 1] = last
+            result.append(String(decoding: code, as: UTF8.self))
         }
+        return result
+    }
+}
+
+extension StringProtocol {
+    /// Lowercases ASCII letters only: CLDR codes are ASCII, and Foundation-free full lowercasing is slow.
+    var asciiLowercased: String {
+        String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }
 
@@ -153,12 +165,12 @@ struct UnicodeExtensionData: Sendable {
     init() throws(ICUError) {
         var bcpKeyForLegacy: [String: String] = [:]
         for (legacy, bcp) in try SubtagRegistry.dump("keyTypeData", "keyMap") {
-            bcpKeyForLegacy[legacy.lowercased()] = bcp.isEmpty ? legacy.lowercased() : bcp.lowercased()
+            bcpKeyForLegacy[legacy.asciiLowercased] = bcp.isEmpty ? legacy.asciiLowercased : bcp.asciiLowercased
         }
         for (path, value) in try SubtagRegistry.dump("keyTypeData", "typeMap") {
             let parts = path.split(separator: "/", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            let key = bcpKeyForLegacy[parts[0].lowercased()] ?? parts[0].lowercased()
+            let key = bcpKeyForLegacy[parts[0].asciiLowercased] ?? parts[0].asciiLowercased
             let legacyType = String(parts[1])
             switch legacyType {
             case "CODEPOINTS": patterns[key, default: []].append(.codepoints)
@@ -169,12 +181,12 @@ struct UnicodeExtensionData: Sendable {
             case "PRIVATE_USE": patterns[key, default: []].append(.privateUse)
             default:
                 // Time zone ids use ':' for '/' in resource keys; their BCP 47 type is always the value.
-                types[key, default: []].insert(value.isEmpty ? legacyType.lowercased() : value.lowercased())
+                types[key, default: []].insert(value.isEmpty ? legacyType.asciiLowercased : value.asciiLowercased)
             }
         }
         for (path, _) in try SubtagRegistry.dump("keyTypeData", "bcpTypeAlias", optional: true) {
             let parts = path.split(separator: "/", maxSplits: 1)
-            if parts.count == 2 { types[String(parts[0]).lowercased(), default: []].insert(parts[1].lowercased()) }
+            if parts.count == 2 { types[String(parts[0]).asciiLowercased, default: []].insert(parts[1].asciiLowercased) }
         }
     }
 

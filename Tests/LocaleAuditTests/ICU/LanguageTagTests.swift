@@ -148,3 +148,33 @@ struct LanguageTagTests {
         #expect(try parse("de").displayName(in: "fr") == "allemand")
     }
 }
+
+@Suite("LanguageTagRobustness")
+struct LanguageTagRobustnessTests {
+    /// Deterministic pseudo-random tags: parsing must never trap, errors must point inside the input,
+    /// and ICU must accept every tag we call well-formed (or fail with a typed error, never crash).
+    @Test func randomInputNeverTraps() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("abxuzAZ019-_--é")
+        var accepted = 0
+        var icuRejected: [String] = []
+        for _ in 0..<5_000 {
+            let text = String((0..<next(16)).map { _ in alphabet[next(alphabet.count)] })
+            switch LanguageTag.parse(text, options: .allowUnderscores) {
+            case .success(let tag):
+                accepted += 1
+                #expect(tag.hyphenated.count == text.count)
+                if (try? tag.canonical) == nil { icuRejected.append(text) }
+            case .failure(let error):
+                #expect(error.offset >= 0 && error.offset <= text.unicodeScalars.count, "\(text)")
+                #expect(!error.description.isEmpty)
+            }
+        }
+        #expect(accepted > 100)
+        #expect(icuRejected.isEmpty, "ICU rejected well-formed tags: \(icuRejected.prefix(10))")
+    }
+}

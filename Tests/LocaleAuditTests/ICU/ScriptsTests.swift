@@ -41,6 +41,9 @@ struct ScriptsTests {
         let trimmed = runs.compactMap { $0.trimmed(in: text) }
         #expect(trimmed.map(\.location) == [0, 7, 23])
         #expect(trimmed.map(\.length) == [6, 15, 2])
+        #expect(ScriptRun(script: .latin, location: 0, length: 3).trimmed(in: " ! ") == nil)
+        #expect(ScriptRun(script: .latin, location: 0, length: 99).trimmed(in: "abc") == nil)
+        #expect(ScriptRun(script: .latin, location: 2, length: 6).trimmed(in: "😀(abc) ") == ScriptRun(script: .latin, location: 3, length: 3))
     }
 
     @Test func commonAndInheritedJoinNeighbours() {
@@ -63,6 +66,9 @@ struct ScriptsTests {
         // Japanese: Han, Hiragana and Katakana are separate; U+30FC joins Katakana.
         #expect(Scripts.runs(in: "東京タワーへ").map(\.script) == [.han, .katakana, .hiragana])
         #expect(Scripts.runs(in: "東京タワーへ").map(\.length) == [2, 3, 1])
+        let grouped = Scripts.groupingJapanese(Scripts.runs(in: "Go 東京タワーへ, and 中文"))
+        #expect(grouped.map(\.script.shortName) == ["Latn", "Jpan", "Latn", "Hani"])
+        #expect(grouped.map(\.length) == [3, 8, 4, 2])
         // The closing bracket keeps the script of its opener.
         let runs = Scripts.runs(in: "Москва (Moscow)")
         #expect(runs.map(\.script) == [.cyrillic, .latin, .cyrillic])
