@@ -90,6 +90,7 @@ public final class PluralRules: @unchecked Sendable {
     public func category(for integer: Int) -> PluralCategory {
         // Doubles are exact to 2^53; larger values go through the decimal path to stay exact.
         if integer.magnitude > 1 << 53, let category = try? category(forDecimal: String(integer)) { return category }
+        // select(double) on an open handle has no failure path in ICU; "other" is only a type-level fallback.
         let keyword = (try? ShimBuffer.utf8("select plural category") { la_plural_select(handle, Double(integer), $0, $1, $2) }) ?? "other"
         return PluralCategory(rawValue: keyword) ?? .other
     }
