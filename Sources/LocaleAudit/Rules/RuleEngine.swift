@@ -21,6 +21,9 @@ public enum RuleEngine {
         UntranslatedRule.self, TranslationStateRule.self,
         FormatSpecifierInvalidRule.self, FormatTypeMismatchRule.self, FormatCountMismatchRule.self,
         FormatMixedPositionalRule.self, FormatStrayFragmentRule.self,
+        PluralMissingCategoryRule.self, PluralMissingOtherRule.self, PluralUnusedCategoryRule.self,
+        PluralFormOmitsNumberRule.self, PluralVariableReferenceRule.self, PluralValueTypeRule.self,
+        PluralShapeMismatchRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { allRules.map { $0.description } }

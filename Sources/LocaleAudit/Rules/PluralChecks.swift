@@ -1,0 +1,416 @@
+// Plurals against the CLDR rules of each locale, from ICU. Apple applies a `zero` form to exactly 0
+// in every language, so `zero` is never required and never called unused.
+
+/// One plural value of one entry in one locale, wherever it sits (top level or inside device
+/// variations), with what every plural rule needs to know about it.
+struct PluralSite {
+    var table: TableID
+    var locale: String
+    var key: String
+    var entry: Entry
+    var value: PluralValue
+    /// "device iphone: " when the plural sits inside a variation, for messages.
+    var context: String
+    var location: SourceLocation { value.formatLocation ?? entry.valueLocation ?? entry.location }
+}
+
+/// Caches ICU plural rules per locale for one rule run (rules run on separate threads; each has its own).
+final class PluralRulesCache {
+    private var cache: [String: PluralRules?] = [:]
+    func rules(for locale: String) -> PluralRules? {
+        if let cached = cache[locale] { return cached }
+        let rules = try? PluralRules(locale: locale.replacingOccurrences(of: "_", with: "-"))
+        cache[locale] = rules
+        return rules
+    }
+}
+
+extension ProjectIndex {
+    /// Every plural value in every locale (the source included), in stable order.
+    func pluralSites() -> [PluralSite] {
+        var sites: [PluralSite] = []
+        for set in tableSets {
+            let all = (set.source.map { [$0] } ?? []) + set.translations
+            for locale in all {
+                for key in locale.keys {
+                    let entry = locale.entries[key]!
+                    collect(entry.value, context: "") { plural, context in
+                        sites.append(PluralSite(table: set.id, locale: locale.locale, key: key, entry: entry, value: plural, context: context))
+                    }
+                }
+            }
+        }
+        return sites
+    }
+
+    private func collect(_ value: Value, context: String, _ body: (PluralValue, String) -> Void) {
+        switch value {
+        case .text: return
+        case .plural(let p): body(p, context)
+        case .variations(let v):
+            for c in v.cases { collect(c.value, context: context + "\(v.kind.rawValue) \(c.name): ", body) }
+        }
+    }
+}
+
+extension PluralVariable {
+    var knownCategories: [PluralCategory] { forms.compactMap { PluralCategory(rawValue: $0.category) } }
+    var isPluralRule: Bool { specType == nil || specType == "NSStringPluralRuleType" }
+    func location(orEntry site: PluralSite) -> SourceLocation { location ?? site.location }
+}
+
+/// The kind a `NSStringFormatValueTypeKey` such as `d`, `lld`, `@` or `f` stands for.
+func valueTypeKind(_ valueType: String) -> FormatSpecifier.Kind? {
+    let scan = FormatSpecifiers.scan("%" + valueType)
+    guard scan.problems.isEmpty, let spec = scan.specifiers.first, scan.specifiers.count == 1 else { return nil }
+    return spec.kind
+}
+
+/// True when the value type is an integer (or unknown), so decimal-only categories are not needed.
+func isIntegerValueType(_ valueType: String?) -> Bool {
+    guard let valueType, let kind = valueTypeKind(valueType) else { return true }
+    return kind == .integer
+}
+
+extension PluralRules {
+    /// Example numbers for messages, as a translator thinks of them: the integers 0…1000 that take the
+    /// category, in runs ("0, 5–20, 25–30, 35–40, …"); CLDR's own samples for decimal-only categories.
+    func exampleNumbers(for category: PluralCategory, items limit: Int = 4) -> String {
+        var values: [Int] = []
+        for n in 0...1000 where self.category(for: n) == category { values.append(n) }
+        if values.isEmpty { return exampleText(for: category) }
+        let runs = PluralRules.collapse(values)
+        return runs.count > limit ? (runs.prefix(limit) + ["…"]).joined(separator: ", ") : runs.joined(separator: ", ")
+    }
+
+    /// The categories a translation must provide for a value of this type: for integers, those that
+    /// some integer below a million takes (fr/es/it/pt `many` only starts at 1,000,000 and falls back
+    /// to `other` harmlessly); for decimals, every category.
+    func requiredCategories(integer: Bool) -> [PluralCategory] {
+        categories.filter { category in
+            guard integer else { return true }
+            return samples(for: category).plainIntegers.contains { $0 < 1_000_000 }
+        }
+    }
+}
+
+public struct PluralMissingCategoryRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "plural-missing-category", name: "Plural category missing", severity: .warning,
+        summary: "A plural lacks a category the locale's CLDR rules need; the message gives example numbers.",
+        rationale: """
+        For numbers in that category the platform falls back to the `other` form, which is the wrong \
+        grammatical form: Russian shows \"5 книги\" instead of \"5 книг\". Categories that only \
+        decimal numbers (or numbers from a million up) take are not required for integer formats.
+        """,
+        triggering: [
+            RuleExample("Russian needs 'many' for 0, 5–20, 25, …",
+                stringsdictExample("ru.lproj/Localizable.stringsdict",
+                                   forms: [("one", "%d книга"), ("few", "%d книги"), ("other", "%d книги")], markVariable: true)),
+            RuleExample("Hebrew needs 'two'",
+                stringsdictExample("he.lproj/Localizable.stringsdict",
+                                   forms: [("one", "ספר אחד"), ("other", "%d ספרים")], markVariable: true)),
+        ],
+        nonTriggering: [
+            RuleExample("French 'many' starts at a million: not needed for %d",
+                stringsdictExample("fr.lproj/Localizable.stringsdict", forms: [("one", "%d livre"), ("other", "%d livres")])),
+            RuleExample("Japanese needs only 'other'",
+                stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("other", "%d冊")])),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let cache = PluralRulesCache()
+        var findings: [Finding] = []
+        for site in context.index.pluralSites() {
+            guard let rules = cache.rules(for: site.locale) else { continue }
+            for variable in site.value.variables where variable.isPluralRule {
+                let present = Set(variable.knownCategories)
+                let missing = rules.requiredCategories(integer: isIntegerValueType(variable.valueType))
+                    .filter { $0 != .other && !present.contains($0) }
+                for category in missing {
+                    findings.append(.entry(rule,
+                        "\(site.context)\(site.locale) needs '\(category.rawValue)' (e.g. \(rules.exampleNumbers(for: category))) in variable '\(variable.name)' — \(ICUInfo.dataSummary)",
+                        at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
+                }
+            }
+        }
+        return findings
+    }
+}
+
+/// A `.stringsdict` example: one entry `books` with the format `%#@count@` and the given forms.
+func stringsdictExample(_ path: String, format: String = "%#@count@", valueType: String = "d",
+                        forms: [(String, String)], markVariable: Bool = false, markFormat: Bool = false,
+                        variableName: String = "count") -> VirtualFile {
+    var text = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \t<key>books</key>
+    \t<dict>
+    \t\t<key>NSStringLocalizedFormatKey</key>
+    \t\t\(markFormat ? "↓" : "")<string>\(format)</string>
+    \t\t\(markVariable ? "↓" : "")<key>\(variableName)</key>
+    \t\t<dict>
+    \t\t\t<key>NSStringFormatSpecTypeKey</key>
+    \t\t\t<string>NSStringPluralRuleType</string>
+    \t\t\t<key>NSStringFormatValueTypeKey</key>
+    \t\t\t<string>\(valueType)</string>
+
+    """
+    for (category, form) in forms {
+        let marked = form.hasPrefix("↓")
+        let body = marked ? String(form.dropFirst()) : form
+        text += "\t\t\t<key>\(category)</key>\n\t\t\t\(marked ? "↓" : "")<string>\(body)</string>\n"
+    }
+    text += "\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
+    return VirtualFile(path, text)
+}
+
+public struct PluralMissingOtherRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "plural-missing-other", name: "Plural without 'other'", severity: .error,
+        summary: "A plural variable has no `other` form.",
+        rationale: """
+        `other` is the fallback for every number no other form covers. Without it the platform shows \
+        the raw format key (`%#@count@`) to the user.
+        """,
+        triggering: [
+            RuleExample("Polish forms without 'other'",
+                stringsdictExample("pl.lproj/Localizable.stringsdict",
+                                   forms: [("one", "%d plik"), ("few", "%d pliki"), ("many", "%d plików")], markVariable: true)),
+        ],
+        nonTriggering: [
+            RuleExample(stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("other", "%d個のファイル")])),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        var findings: [Finding] = []
+        for site in context.index.pluralSites() {
+            for variable in site.value.variables where variable.isPluralRule && variable.form("other") == nil {
+                findings.append(.entry(rule, "\(site.context)variable '\(variable.name)' has no 'other' form; numbers without a form of their own show the raw format",
+                                       at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
+            }
+        }
+        return findings
+    }
+}
+
+public struct PluralUnusedCategoryRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "plural-unused-category", name: "Plural category the locale never uses", severity: .warning,
+        summary: "A plural form for a category the locale's CLDR rules never select (`zero` excepted).",
+        rationale: """
+        The form is dead: no number ever selects it, so whatever it says (often a better wording the \
+        translator meant for some numbers) is never shown. Apple applies `zero` to exactly 0 in every \
+        language, so a `zero` form is always allowed.
+        """,
+        triggering: [
+            RuleExample("Japanese has no 'one'",
+                stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("one", "↓%d冊"), ("other", "%d冊")])),
+        ],
+        nonTriggering: [
+            RuleExample("An English 'zero' form is Apple's exact-zero form",
+                stringsdictExample("en.lproj/Localizable.stringsdict",
+                                   forms: [("zero", "No books"), ("one", "%d book"), ("other", "%d books")])),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let cache = PluralRulesCache()
+        var findings: [Finding] = []
+        for site in context.index.pluralSites() {
+            guard let rules = cache.rules(for: site.locale) else { continue }
+            for variable in site.value.variables where variable.isPluralRule {
+                for form in variable.forms {
+                    let known = PluralCategory(rawValue: form.category)
+                    if known == .zero || (known.map { rules.categories.contains($0) } ?? false) { continue }
+                    let message = known == nil
+                        ? "\(site.context)'\(form.category)' is not a plural category (zero, one, two, few, many, other)"
+                        : "\(site.context)\(site.locale) never uses '\(form.category)' (its categories: \(rules.categories.map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary)"
+                    findings.append(.entry(rule, message, at: form.location ?? variable.location(orEntry: site),
+                                           locale: site.locale, table: site.table, key: site.key))
+                }
+            }
+        }
+        return findings
+    }
+}
+
+public struct PluralFormOmitsNumberRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "plural-form-omits-number", name: "Plural form hard-codes its number", severity: .warning,
+        summary: "A `zero`/`one`/`two` form leaves out the number where that category covers several numbers.",
+        rationale: """
+        Writing \"One file\" for `one` is right in English, where `one` is only 1. In Russian `one` also \
+        covers 21, 31, 101…, so \"Один файл\" is shown for 21 files. Such forms must show the number.
+        """,
+        triggering: [
+            RuleExample("Russian 'one' also covers 21, 31, …",
+                stringsdictExample("ru.lproj/Localizable.stringsdict",
+                                   forms: [("one", "↓Один файл"), ("few", "%d файла"), ("many", "%d файлов"), ("other", "%d файла")])),
+        ],
+        nonTriggering: [
+            RuleExample("English 'one' is only 1",
+                stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "One file"), ("other", "%d files")])),
+            RuleExample("'zero' is exactly 0 everywhere",
+                stringsdictExample("ru.lproj/Localizable.stringsdict",
+                                   forms: [("zero", "Нет файлов"), ("one", "%d файл"), ("few", "%d файла"), ("many", "%d файлов"), ("other", "%d файла")])),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let cache = PluralRulesCache()
+        var findings: [Finding] = []
+        for site in context.index.pluralSites() {
+            guard let rules = cache.rules(for: site.locale) else { continue }
+            for variable in site.value.variables where variable.isPluralRule {
+                guard let other = variable.form("other"), FormatSpecifiers.scan(other.text).arguments.contains(where: { $0.kind != .pluralVariable }) else { continue }
+                for form in variable.forms {
+                    guard let category = PluralCategory(rawValue: form.category), category == .one || category == .two,
+                          rules.coversMultipleIntegers(category),
+                          FormatSpecifiers.scan(form.text).arguments.isEmpty else { continue }
+                    findings.append(.entry(rule,
+                        "\(site.context)the '\(form.category)' form has no number, but in \(site.locale) '\(form.category)' covers \(rules.exampleNumbers(for: category)): show the number — \(ICUInfo.dataSummary)",
+                        at: form.location ?? variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
+                }
+            }
+        }
+        return findings
+    }
+}
+
+public struct PluralVariableReferenceRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "plural-variable-reference", name: "Plural variable undefined or unused", severity: .error,
+        summary: "The format names a variable that is not defined (error), or defines one it never names (warning).",
+        rationale: """
+        An undefined variable is shown raw (`%#@count@`); an unused one means the format lost the \
+        count it was meant to show.
+        """,
+        triggering: [
+            RuleExample("The format names 'count' but the variable is 'books'",
+                stringsdictExample("en.lproj/Localizable.stringsdict", format: "%#@count@",
+                                   forms: [("one", "%d book"), ("other", "%d books")], markVariable: true, markFormat: true,
+                                   variableName: "books")),
+        ],
+        nonTriggering: [
+            RuleExample(stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")])),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        var findings: [Finding] = []
+        for site in context.index.pluralSites() where !site.value.formatIsImplicit {
+            let referenced = Set(FormatSpecifiers.scan(site.value.format).specifiers.compactMap(\.variableName))
+            let defined = Set(site.value.variables.map(\.name))
+            for name in referenced.subtracting(defined).sorted() {
+                findings.append(.entry(rule, "\(site.context)the format names '%#@\(name)@' but no variable '\(name)' is defined; it is shown raw",
+                                       at: site.value.formatLocation ?? site.location, locale: site.locale, table: site.table, key: site.key))
+            }
+            for variable in site.value.variables where !referenced.contains(variable.name) {
+                findings.append(.entry(rule, "\(site.context)variable '\(variable.name)' is defined but the format \"\(site.value.format.visibleEscaped)\" never names it",
+                                       at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key,
+                                       severity: .warning))
+            }
+        }
+        return findings
+    }
+}
+
+public struct PluralValueTypeRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "plural-value-type-mismatch", name: "Plural forms disagree with their value type", severity: .error,
+        summary: "A form's specifier contradicts `NSStringFormatValueTypeKey`, or forms use different specifier types.",
+        rationale: """
+        The count is passed as the value type says. A form that reads it as an object (`%@` where the \
+        type is `d`) crashes the app for exactly the numbers that select that form — a crash only some \
+        users ever meet.
+        """,
+        triggering: [
+            RuleExample("'%@' where the value type is 'd'",
+                stringsdictExample("zh-Hans.lproj/Localizable.stringsdict", forms: [("other", "↓%@ 个文件")])),
+        ],
+        nonTriggering: [
+            RuleExample("'%ld' and 'd' are both integers",
+                stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "Ein Buch"), ("other", "%ld Bücher")])),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        var findings: [Finding] = []
+        for site in context.index.pluralSites() {
+            for variable in site.value.variables where variable.isPluralRule {
+                let declared = variable.valueType.flatMap(valueTypeKind)
+                var otherKinds: Set<FormatSpecifier.Kind>? = nil
+                if let other = variable.form("other") {
+                    otherKinds = Set(FormatSpecifiers.scan(other.text).arguments.map(\.kind).filter { $0 != .pluralVariable })
+                }
+                for form in variable.forms {
+                    let kinds = FormatSpecifiers.scan(form.text).arguments.map(\.kind).filter { $0 != .pluralVariable }
+                    let location = form.location ?? variable.location(orEntry: site)
+                    if let declared, !kinds.isEmpty, !kinds.contains(declared) {
+                        findings.append(.entry(rule,
+                            "\(site.context)the '\(form.category)' form of '\(variable.name)' reads \(FormatComparison.describe(kinds[0])) but NSStringFormatValueTypeKey '\(variable.valueType!)' passes \(FormatComparison.describe(declared))",
+                            at: location, locale: site.locale, table: site.table, key: site.key))
+                    } else if form.category != "other", let otherKinds, let odd = kinds.first(where: { !otherKinds.contains($0) }) {
+                        findings.append(.entry(rule,
+                            "\(site.context)the '\(form.category)' form of '\(variable.name)' reads \(FormatComparison.describe(odd)), which the 'other' form does not",
+                            at: location, locale: site.locale, table: site.table, key: site.key, severity: .warning))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+}
+
+public struct PluralShapeMismatchRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "plural-shape-mismatch", name: "Plural in one language, plain in another", severity: .warning,
+        summary: "The source is pluralised and a translation is a plain string (warning), or the reverse (note).",
+        rationale: """
+        A plain translation of a plural shows one grammatical form for every number (\"1 Dateien\"). \
+        Locales with a single plural category (Japanese, Chinese, Korean…) may legitimately use a plain \
+        string. A plural translation of a plain source works, but the source should vary too.
+        """,
+        triggering: [
+            RuleExample("German translates a plural with a plain string",
+                stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")]),
+                VirtualFile("de.lproj/Localizable.strings", "\"books\" = ↓\"%d Bücher\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Japanese has one plural category",
+                stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")]),
+                VirtualFile("ja.lproj/Localizable.strings", "\"books\" = \"%d冊\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let cache = PluralRulesCache()
+        return context.index.translationPairs().compactMap { pair in
+            let sourcePlural = pair.source.value.isPlural, translationPlural = pair.translation.value.isPlural
+            if sourcePlural && !translationPlural {
+                guard let rules = cache.rules(for: pair.locale),
+                      rules.requiredCategories(integer: true).filter({ $0 != .zero }).count > 1 else { return nil }
+                return .entry(rule, "the source varies by plural but the \(pair.locale) translation is one plain string for every number",
+                              at: pair.location, locale: pair.locale, table: pair.table.id, key: pair.key, notes: [pair.sourceNote])
+            }
+            if !sourcePlural && translationPlural {
+                return .entry(rule, "the \(pair.locale) translation varies by plural but the source is a plain string",
+                              at: pair.location, locale: pair.locale, table: pair.table.id, key: pair.key, severity: .note,
+                              notes: [pair.sourceNote])
+            }
+            return nil
+        }
+    }
+}
