@@ -23,14 +23,15 @@ public enum StringsReader: CatalogReader {
         } else {
             let decoded = TextDecoding.decode(bytes, path: context.path)
             findings = decoded.findings
-            var scanner: StringsScanner? = nil
-            decoded.utf8.withUnsafeBufferPointer { buffer in
-                var s = StringsScanner(buffer, path: context.path)
-                s.scan()
-                scanner = s
+            let scanned = decoded.utf8.withUnsafeBufferPointer { buffer in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buffer.count, 1)) { scratch in
+                    var scanner = StringsScanner(buffer, scratch: scratch, path: context.path)
+                    scanner.scan()
+                    return (scanner.entries, scanner.findings)
+                }
             }
-            entries = scanner?.entries ?? []
-            findings += scanner?.findings ?? []
+            entries = scanned.0
+            findings += scanned.1
         }
         for index in findings.indices {
             findings[index].locale = context.locale

@@ -19,6 +19,9 @@ struct ScannedString {
     /// of the next one. A missing closing quote looks like a multi-line string, so recovery needs both.
     var firstLineEnd: ScanMark?
     var afterFirstLineBreak: ScanMark?
+    /// A quoted string that ran to the end of the file; already reported, and the scanner has moved
+    /// back to the line after its first line break.
+    var isUnterminated = false
 }
 
 /// The byte-level scanner behind `StringsReader`: an OpenStep dictionary without braces
@@ -29,6 +32,8 @@ struct StringsScanner {
     private let p: UnsafeBufferPointer<UInt8>
     private let n: Int
     private let path: String
+    /// Where escaped strings are decoded: as large as the input, owned by the caller.
+    private let scratch: UnsafeMutableBufferPointer<UInt8>
 
     private var i = 0
     private var line = 1
@@ -51,10 +56,17 @@ struct StringsScanner {
     /// True while reading an outer `{ … }` dictionary.
     private var braced = false
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, path: String) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, path: String) {
+        precondition(scratch.count >= buffer.count, "the scratch buffer must be as large as the input")
         p = buffer
         n = buffer.count
+        self.scratch = scratch
         self.path = path
+        // Roughly one entry per 64 bytes in real files: reserving avoids rehashing every key as the
+        // table grows.
+        let expected = buffer.count / 64
+        entries.reserveCapacity(expected)
+        firstIndexByKey.reserveCapacity(expected)
     }
 
     // MARK: - Bytes
@@ -122,25 +134,6 @@ struct StringsScanner {
         cachedOffset = mark.offset
         cachedColumn = column
         return SourceLocation(file: path, line: mark.line, column: column)
-    }
-
-    /// The mark of an offset after `mark`, found by walking forward over line breaks. Used only on
-    /// rare paths (problems inside escapes), never per byte.
-    private func mark(at offset: Int, from mark: ScanMark) -> ScanMark {
-        var result = mark
-        var k = mark.offset
-        while k < offset {
-            let b = p[k]
-            if Self.isLineBreak(b) {
-                k += (b == Byte.carriageReturn && k + 1 < n && p[k + 1] == Byte.lineFeed) ? 2 : 1
-                result.line += 1
-                result.lineStart = k
-            } else {
-                k += 1
-            }
-        }
-        result.offset = offset
-        return result
     }
 
     private mutating func report(_ message: String, at mark: ScanMark, severity: Severity = .error,
@@ -223,7 +216,7 @@ struct StringsScanner {
             recover()
             return
         }
-        if key.end < 0 { return } // unterminated at end of file: already reported, position reset
+        if key.isUnterminated { return }
         skipTrivia()
         if i < n && p[i] == Byte.semicolon {
             // `"key";` is shorthand for `"key" = "key";`.
@@ -247,7 +240,7 @@ struct StringsScanner {
             recover()
             return
         }
-        if value.end < 0 { return }
+        if value.isUnterminated { return }
         skipTrivia()
         if i < n && p[i] == Byte.semicolon {
             i += 1
@@ -439,7 +432,7 @@ struct StringsScanner {
 
     /// Scans a quoted or unquoted string at `i`, or returns nil (consuming nothing) when none starts
     /// there. A quoted string that runs to the end of the file is reported; the result then has
-    /// `end == -1` and scanning resumes after its first line break.
+    /// `isUnterminated` set and scanning resumes after its first line break.
     private mutating func scanString() -> ScannedString? {
         let b = p[i]
         if b == Byte.quote { return scanQuoted() }
@@ -457,31 +450,130 @@ struct StringsScanner {
         let start = here
         let contentStart = i + 1
         var j = contentStart
-        var hasEscape = false
         var firstLineEnd: ScanMark? = nil
         var afterFirstLineBreak: ScanMark? = nil
-        while true {
-            // Fast path: most bytes are none of `"`, `\`, CR, LF.
-            while j < n {
-                let b = p[j]
-                if b == Byte.quote || b == Byte.backslash || b == Byte.lineFeed || b == Byte.carriageReturn { break }
-                j += 1
-            }
+
+        // Fast path: no escape yet, so the text is a slice of the input. Most bytes are none of
+        // `"`, `\`, CR, LF, so skip them eight at a time.
+        while j < n {
+            j = nextQuotedSpecial(from: j)
             guard j < n else { break }
             let b = p[j]
-            if b == Byte.quote { break }
-            if b == Byte.backslash {
-                hasEscape = true
-                j += 1
-                guard j < n else { break }
-                if !Self.isLineBreak(p[j]) { j += 1; continue }
+            if b == Byte.quote {
+                i = j + 1
+                return ScannedString(text: String(decoding: UnsafeBufferPointer(rebasing: p[contentStart..<j]), as: UTF8.self),
+                                     start: start, end: i, endLine: line, firstLineEnd: firstLineEnd,
+                                     afterFirstLineBreak: afterFirstLineBreak)
             }
-            // A literal line break (possibly escaped): allowed, but remembered for recovery.
-            if firstLineEnd == nil { firstLineEnd = ScanMark(offset: j, line: line, lineStart: lineStart) }
-            j = passLineBreak(at: j)
-            if afterFirstLineBreak == nil { afterFirstLineBreak = ScanMark(offset: j, line: line, lineStart: lineStart) }
+            if b == Byte.backslash { break }
+            if b == Byte.lineFeed || b == Byte.carriageReturn {
+                if firstLineEnd == nil { firstLineEnd = here(j) }
+                j = passLineBreak(at: j)
+                if afterFirstLineBreak == nil { afterFirstLineBreak = here(j) }
+            }
         }
-        guard j < n else {
+
+        // Escapes: decode in the same pass into the scratch buffer. Decoded text is never longer
+        // than its escaped source (`\UXXXX` is 6 bytes for at most 3), so the buffer, as large as
+        // the input, always suffices.
+        var o = j - contentStart
+        if o > 0 { scratch.baseAddress!.update(from: p.baseAddress! + contentStart, count: o) }
+        let out = scratch
+        @inline(__always) func append(scalar: UInt32) {
+            if scalar < 0x80 {
+                out[o] = UInt8(scalar); o += 1
+            } else if scalar < 0x800 {
+                out[o] = UInt8(0xC0 | (scalar >> 6)); out[o + 1] = UInt8(0x80 | (scalar & 0x3F)); o += 2
+            } else if scalar < 0x10000 {
+                out[o] = UInt8(0xE0 | (scalar >> 12)); out[o + 1] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+                out[o + 2] = UInt8(0x80 | (scalar & 0x3F)); o += 3
+            } else {
+                out[o] = UInt8(0xF0 | (scalar >> 18)); out[o + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
+                out[o + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F)); out[o + 3] = UInt8(0x80 | (scalar & 0x3F)); o += 4
+            }
+        }
+        var closed = false
+        while j < n {
+            let b = p[j]
+            if b == Byte.quote { closed = true; break }
+            if b == Byte.lineFeed || b == Byte.carriageReturn {
+                if firstLineEnd == nil { firstLineEnd = here(j) }
+                let next = passLineBreak(at: j)
+                while j < next { out[o] = p[j]; o += 1; j += 1 }
+                if afterFirstLineBreak == nil { afterFirstLineBreak = here(j) }
+                continue
+            }
+            if b != Byte.backslash {
+                out[o] = b; o += 1; j += 1
+                continue
+            }
+            // Escapes sit on the current line, so their mark is built only if one is reported.
+            let escapeOffset = j
+            guard j + 1 < n else { j = n; break }
+            let e = p[j + 1]
+            j += 2
+            switch e {
+            case UInt8(ascii: "n"): append(scalar: 0x0A)
+            case UInt8(ascii: "t"): append(scalar: 0x09)
+            case UInt8(ascii: "r"): append(scalar: 0x0D)
+            case UInt8(ascii: "a"): append(scalar: 0x07)
+            case UInt8(ascii: "b"): append(scalar: 0x08)
+            case UInt8(ascii: "f"): append(scalar: 0x0C)
+            case UInt8(ascii: "v"): append(scalar: 0x0B)
+            case UInt8(ascii: "U"):
+                let (value, digits) = hexEscape(at: j)
+                j += digits
+                if digits == 0 {
+                    report("expected 1 to 4 hex digits after '\\U'", at: here(escapeOffset))
+                } else if value >= 0xD800 && value <= 0xDBFF {
+                    // A character outside the BMP is written as a surrogate pair of two `\U` escapes.
+                    var low: (value: UInt32, digits: Int) = (0, 0)
+                    if j + 1 < n && p[j] == Byte.backslash && p[j + 1] == UInt8(ascii: "U") { low = hexEscape(at: j + 2) }
+                    if low.digits > 0 && low.value >= 0xDC00 && low.value <= 0xDFFF {
+                        j += 2 + low.digits
+                        append(scalar: 0x10000 + ((value - 0xD800) << 10) + (low.value - 0xDC00))
+                    } else {
+                        report("lone high surrogate '\\U\(String(value, radix: 16, uppercase: true))': expected a low surrogate escape (\\UDC00 to \\UDFFF) right after it",
+                               at: here(escapeOffset), rule: ReaderRule.encoding)
+                        append(scalar: 0xFFFD)
+                    }
+                } else if value >= 0xDC00 && value <= 0xDFFF {
+                    report("lone low surrogate '\\U\(String(value, radix: 16, uppercase: true))': expected it right after a high surrogate escape (\\UD800 to \\UDBFF)",
+                           at: here(escapeOffset), rule: ReaderRule.encoding)
+                    append(scalar: 0xFFFD)
+                } else {
+                    append(scalar: value)
+                }
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                var value = UInt32(e - 0x30)
+                var digits = 1
+                while digits < 3 && j < n && p[j] >= 0x30 && p[j] <= 0x37 {
+                    value = value << 3 | UInt32(p[j] - 0x30)
+                    j += 1
+                    digits += 1
+                }
+                if value >= 0x80 {
+                    // Apple reads an octal escape as one byte in the NeXTSTEP encoding. Above 0x7F
+                    // that encoding differs from Latin-1, which is what this reader uses instead;
+                    // say so rather than guess silently.
+                    report("octal escape '\\\(String(value, radix: 8))' is above \\177: Apple reads it as a NeXTSTEP-encoded byte, read here as U+00\(String(value, radix: 16, uppercase: true)); expected a '\\UXXXX' escape or the character itself",
+                           at: here(escapeOffset), severity: .warning)
+                }
+                append(scalar: value)
+            case Byte.lineFeed, Byte.carriageReturn:
+                // An escaped line break is kept as written, and is still a line break.
+                j -= 1
+                if firstLineEnd == nil { firstLineEnd = here(j) }
+                let next = passLineBreak(at: j)
+                while j < next { out[o] = p[j]; o += 1; j += 1 }
+                if afterFirstLineBreak == nil { afterFirstLineBreak = here(j) }
+            default:
+                // `\"`, `\\`, `\'` and unknown escapes keep the escaped character, as Apple does.
+                // A multi-byte character's continuation bytes follow as ordinary bytes.
+                out[o] = e; o += 1
+            }
+        }
+        guard closed else {
             report("unterminated string started at \(describe(start)): expected '\"' before the end of the file",
                    at: ScanMark(offset: n, line: line, lineStart: lineStart))
             if let resume = afterFirstLineBreak {
@@ -492,136 +584,54 @@ struct StringsScanner {
                 i = n
             }
             previousEntryEndLine = 0
-            return ScannedString(text: "", start: start, end: -1, endLine: line)
-        }
-        let text: String
-        if hasEscape {
-            text = decodeEscapes(contentStart..<j, start: start)
-        } else {
-            text = String(decoding: UnsafeBufferPointer(rebasing: p[contentStart..<j]), as: UTF8.self)
+            return ScannedString(text: "", start: start, end: n, endLine: line, isUnterminated: true)
         }
         i = j + 1
-        return ScannedString(text: text, start: start, end: i, endLine: line, firstLineEnd: firstLineEnd,
+        return ScannedString(text: String(decoding: UnsafeBufferPointer(start: out.baseAddress, count: o), as: UTF8.self),
+                             start: start, end: i, endLine: line, firstLineEnd: firstLineEnd,
                              afterFirstLineBreak: afterFirstLineBreak)
     }
 
+    /// The first offset at or after `j` holding `"`, `\`, CR or LF (or `n`). Whole 8-byte words are
+    /// tested at once: a byte equal to `c` is a zero byte in `word ^ (c × 0x0101…)`, and the classic
+    /// "has a zero byte" expression finds it, its lowest set bit marking the first match exactly.
     @inline(__always)
-    private static func hexValue(_ b: UInt8) -> UInt32? {
-        switch b {
-        case 0x30...0x39: return UInt32(b - 0x30)
-        case 0x41...0x46: return UInt32(b - 0x41 + 10)
-        case 0x61...0x66: return UInt32(b - 0x61 + 10)
-        default: return nil
+    private func nextQuotedSpecial(from start: Int) -> Int {
+        var j = start
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let base = UnsafeRawPointer(p.baseAddress!)
+        while j + 8 <= n {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+            let q = word ^ (ones &* 0x22), s = word ^ (ones &* 0x5C), lf = word ^ (ones &* 0x0A), cr = word ^ (ones &* 0x0D)
+            let found = ((q &- ones) & ~q | (s &- ones) & ~s | (lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
+            if found != 0 { return j + found.trailingZeroBitCount / 8 }
+            j += 8
         }
+        while j < n {
+            let b = p[j]
+            if b == Byte.quote || b == Byte.backslash || b == Byte.lineFeed || b == Byte.carriageReturn { return j }
+            j += 1
+        }
+        return n
     }
 
-    /// Reads up to four hex digits at `k` (before `end`): Apple's `\U` escape takes one to four.
     @inline(__always)
-    private func hexEscape(at k: Int, end: Int) -> (value: UInt32, digits: Int) {
+    private func here(_ offset: Int) -> ScanMark { ScanMark(offset: offset, line: line, lineStart: lineStart) }
+
+    /// Reads up to four hex digits at `k`: Apple's `\U` escape takes one to four.
+    @inline(__always)
+    private func hexEscape(at k: Int) -> (value: UInt32, digits: Int) {
         var value: UInt32 = 0, digits = 0
-        while digits < 4 && k + digits < end, let d = Self.hexValue(p[k + digits]) {
+        while digits < 4 && k + digits < n {
+            let b = p[k + digits]
+            let d: UInt32
+            if b &- 0x30 < 10 { d = UInt32(b &- 0x30) }
+            else if (b | 0x20) &- 0x61 < 6 { d = UInt32((b | 0x20) &- 0x61) + 10 }
+            else { break }
             value = value << 4 | d
             digits += 1
         }
         return (value, digits)
-    }
-
-    /// Decodes a quoted string's content that contains backslash escapes. The decoded UTF-8 is never
-    /// longer than the escaped source (`\UXXXX` is 6 bytes for at most 3), so one allocation suffices.
-    private mutating func decodeEscapes(_ range: Range<Int>, start: ScanMark) -> String {
-        var problems: [(offset: Int, message: String, rule: String, severity: Severity)] = []
-        let end = range.upperBound
-        let text = String(unsafeUninitializedCapacity: range.count) { out -> Int in
-            var o = 0
-            var k = range.lowerBound
-            @inline(__always) func append(scalar: UInt32) {
-                if scalar < 0x80 {
-                    out[o] = UInt8(scalar); o += 1
-                } else if scalar < 0x800 {
-                    out[o] = UInt8(0xC0 | (scalar >> 6)); out[o + 1] = UInt8(0x80 | (scalar & 0x3F)); o += 2
-                } else if scalar < 0x10000 {
-                    out[o] = UInt8(0xE0 | (scalar >> 12)); out[o + 1] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
-                    out[o + 2] = UInt8(0x80 | (scalar & 0x3F)); o += 3
-                } else {
-                    out[o] = UInt8(0xF0 | (scalar >> 18)); out[o + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
-                    out[o + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F)); out[o + 3] = UInt8(0x80 | (scalar & 0x3F)); o += 4
-                }
-            }
-            while k < end {
-                let c = p[k]
-                if c != Byte.backslash {
-                    out[o] = c; o += 1; k += 1
-                    continue
-                }
-                let escapeStart = k
-                // The byte after a backslash is always inside the content: the closing quote is never escaped.
-                let e = p[k + 1]
-                k += 2
-                switch e {
-                case UInt8(ascii: "n"): append(scalar: 0x0A)
-                case UInt8(ascii: "t"): append(scalar: 0x09)
-                case UInt8(ascii: "r"): append(scalar: 0x0D)
-                case UInt8(ascii: "a"): append(scalar: 0x07)
-                case UInt8(ascii: "b"): append(scalar: 0x08)
-                case UInt8(ascii: "f"): append(scalar: 0x0C)
-                case UInt8(ascii: "v"): append(scalar: 0x0B)
-                case UInt8(ascii: "U"):
-                    let (value, digits) = hexEscape(at: k, end: end)
-                    k += digits
-                    if digits == 0 {
-                        problems.append((escapeStart, "expected 1 to 4 hex digits after '\\U'", ReaderRule.syntax, .error))
-                    } else if value >= 0xD800 && value <= 0xDBFF {
-                        // A character outside the BMP is written as a surrogate pair of two `\U` escapes.
-                        var low: (value: UInt32, digits: Int) = (0, 0)
-                        if k + 1 < end && p[k] == Byte.backslash && p[k + 1] == UInt8(ascii: "U") {
-                            low = hexEscape(at: k + 2, end: end)
-                        }
-                        if low.digits > 0 && low.value >= 0xDC00 && low.value <= 0xDFFF {
-                            k += 2 + low.digits
-                            append(scalar: 0x10000 + ((value - 0xD800) << 10) + (low.value - 0xDC00))
-                        } else {
-                            problems.append((escapeStart, "lone high surrogate '\\U\(String(value, radix: 16, uppercase: true))': expected a low surrogate escape (\\UDC00 to \\UDFFF) right after it",
-                                             ReaderRule.encoding, .error))
-                            append(scalar: 0xFFFD)
-                        }
-                    } else if value >= 0xDC00 && value <= 0xDFFF {
-                        problems.append((escapeStart, "lone low surrogate '\\U\(String(value, radix: 16, uppercase: true))': expected it right after a high surrogate escape (\\UD800 to \\UDBFF)",
-                                         ReaderRule.encoding, .error))
-                        append(scalar: 0xFFFD)
-                    } else {
-                        append(scalar: value)
-                    }
-                case UInt8(ascii: "0")...UInt8(ascii: "7"):
-                    var value = UInt32(e - 0x30)
-                    var digits = 1
-                    while digits < 3 && k < end && p[k] >= 0x30 && p[k] <= 0x37 {
-                        value = value << 3 | UInt32(p[k] - 0x30)
-                        k += 1
-                        digits += 1
-                    }
-                    if value >= 0x80 {
-                        // Apple reads an octal escape as one byte in the NeXTSTEP encoding. Above 0x7F
-                        // that encoding differs from Latin-1, which is what this reader uses instead;
-                        // say so rather than guess silently.
-                        problems.append((escapeStart, "octal escape '\\\(String(value, radix: 8))' is above \\177: Apple reads it as a NeXTSTEP-encoded byte, read here as U+00\(String(value, radix: 16, uppercase: true)); expected a '\\UXXXX' escape or the character itself",
-                                         ReaderRule.syntax, .warning))
-                    }
-                    append(scalar: value)
-                default:
-                    // `\"`, `\\`, `\'` and unknown escapes keep the escaped character, as Apple does.
-                    // A multi-byte character's continuation bytes follow as ordinary bytes.
-                    out[o] = e; o += 1
-                    if e == Byte.carriageReturn && k < end && p[k] == Byte.lineFeed {
-                        out[o] = Byte.lineFeed; o += 1; k += 1
-                    }
-                }
-            }
-            return o
-        }
-        for problem in problems {
-            report(problem.message, at: mark(at: problem.offset, from: start), severity: problem.severity, rule: problem.rule)
-        }
-        return text
     }
 }
 
