@@ -64,6 +64,44 @@ private typealias Support = StringsTestSupport
         #expect(Support.positions(result) == ["7:4 syntax error"])
     }
 
+    @Test func commentsMayStandWhereverWhiteSpaceMay() {
+        let result = Support.read("/* doc */ \"k\" /* a */ = // b\n  \"v\" /* c */ ;\n")
+        #expect(result.findings.isEmpty)
+        let entry = Support.entries(result).first
+        #expect(entry?.value == .text("v") && entry?.comment == "doc")
+        #expect(entry?.valueLocation == SourceLocation(file: "test.strings", line: 2, column: 3))
+    }
+
+    /// Mutated copies of the grammar fixture (bytes deleted, inserted, replaced) never trap, never
+    /// hang, and every finding they produce is located inside the file.
+    @Test func mutatedInputNeverTrapsAndEveryFindingIsLocated() throws {
+        let original = try Support.fixtureBytes("grammar.strings")
+        let interesting: [UInt8] = Array("\"\\;=/*\n\r{}U0789".utf8) + [0x00, 0xFF, 0xC3, 0xE2, 0xF0]
+        var rng = SeededGenerator(seed: 7)
+        var located = true
+        for _ in 0..<2_000 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let at = Int.random(in: 0..<bytes.count, using: &rng)
+                let byte = interesting.randomElement(using: &rng)!
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(byte, at: at)
+                default: bytes[at] = byte
+                }
+            }
+            let result = Support.read(bytes)
+            let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
+            for f in result.findings {
+                guard let l = f.location, l.line >= 1, l.line <= lineCount, l.column >= 1, l.file == "test.strings" else {
+                    located = false
+                    continue
+                }
+            }
+        }
+        #expect(located)
+    }
+
     @Test func emptyAndCommentOnlyFilesHaveNoEntries() {
         for text in ["", "   \n\n", "/* only a comment */\n// and another\n"] {
             let result = Support.read(text)

@@ -57,7 +57,7 @@ struct StringsScanner {
     private var braced = false
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, path: String) {
-        precondition(scratch.count >= buffer.count, "the scratch buffer must be as large as the input")
+        assert(scratch.count >= buffer.count, "the scratch buffer must be as large as the input")
         p = buffer
         n = buffer.count
         self.scratch = scratch
