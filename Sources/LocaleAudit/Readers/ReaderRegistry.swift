@@ -2,7 +2,7 @@
 public enum ReaderRegistry {
     public static func reader(for format: CatalogFormat) -> (any CatalogReader.Type)? {
         switch format {
-        case .strings: return nil
+        case .strings: return StringsReader.self
         case .stringsdict: return StringsdictReader.self
         case .xliff: return nil
         case .xcstrings: return XCStringsReader.self

@@ -127,7 +127,7 @@ public struct UntranslatedRule: Rule {
             RuleExample("A sentence left in English",
                 VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n"),
                 VirtualFile("de.lproj/Localizable.strings", "\"offline\" = ↓\"Check your connection.\";\n")),
-            RuleExample("A single English word in a Cyrillic locale",
+            RuleExample("A single English word in a Cyrillic locale (a note: it may be a brand name)",
                 VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile("ru.lproj/Localizable.strings", "\"cancel\" = ↓\"Cancel\";\n")),
         ],
@@ -151,9 +151,12 @@ public struct UntranslatedRule: Rule {
                   translation == source, Self.language(of: pair.locale) != sourceLanguage else { return nil }
             let words = TextAnalysis.translatableWords(in: source)
             if words.isEmpty { return nil }
+            // One word may be a brand or a loanword; in a locale of another script it stands out, but
+            // brand names are kept in Latin there too, so it is only a note.
             if words.count == 1 && !Self.writesOtherScript(pair.locale) { return nil }
             return .entry(rule, "identical to the \(context.project.sourceLanguage) source; not translated into \(pair.locale)?",
-                          at: pair.location, locale: pair.locale, table: pair.table.id, key: pair.key, notes: [pair.sourceNote])
+                          at: pair.location, locale: pair.locale, table: pair.table.id, key: pair.key,
+                          severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote])
         }
     }
 
@@ -190,8 +193,8 @@ public struct TranslationStateRule: Rule {
                   "strings" : {
                     "Cancel" : {
                       "localizations" : {
-                        "de" : {
-                          ↓"stringUnit" : { "state" : "needs_review", "value" : "Abbrechen" }
+                        ↓"de" : {
+                          "stringUnit" : { "state" : "needs_review", "value" : "Abbrechen" }
                         }
                       }
                     }

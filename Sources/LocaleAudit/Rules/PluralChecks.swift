@@ -152,8 +152,8 @@ func stringsdictExample(_ path: String, format: String = "%#@count@", valueType:
     \t<dict>
     \t\t<key>NSStringLocalizedFormatKey</key>
     \t\t\(markFormat ? "↓" : "")<string>\(format)</string>
-    \t\t\(markVariable ? "↓" : "")<key>\(variableName)</key>
-    \t\t<dict>
+    \t\t<key>\(variableName)</key>
+    \t\t\(markVariable ? "↓" : "")<dict>
     \t\t\t<key>NSStringFormatSpecTypeKey</key>
     \t\t\t<string>NSStringPluralRuleType</string>
     \t\t\t<key>NSStringFormatValueTypeKey</key>

@@ -13,9 +13,9 @@ public struct SyntaxRule: Rule {
         """,
         triggering: [
             RuleExample("A missing semicolon",
-                VirtualFile("en.lproj/Localizable.strings", "\"title\" = \"Library\"\n↓\"add\" = \"Add\";\n")),
-            RuleExample("An unterminated string",
-                VirtualFile("en.lproj/Localizable.strings", "\"title\" = ↓\"Library;\n")),
+                VirtualFile("en.lproj/Localizable.strings", "\"title\" = \"Library\"↓\n\"add\" = \"Add\";\n")),
+            RuleExample("A string that is never closed (reported where the file ends)",
+                VirtualFile("en.lproj/Localizable.strings", "\"title\" = \"Library;\n↓")),
         ],
         nonTriggering: [
             RuleExample("Comments, the key-only shorthand and unquoted keys are all valid",
