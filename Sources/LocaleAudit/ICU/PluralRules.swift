@@ -86,6 +86,14 @@ public final class PluralRules: @unchecked Sendable {
 
     deinit { la_plural_close(handle) }
 
+    /// False when CLDR has no plural rules for the locale and ICU fell back to the root rules (every
+    /// number is `other`): then nothing can be said about which categories the locale needs.
+    public var hasLocaleData: Bool {
+        var text = Substring(ruleText)
+        while let last = text.last, last == " " || last == "\n" { text = text.dropLast() }
+        return text != "other:"
+    }
+
     /// The category of an integer quantity.
     public func category(for integer: Int) -> PluralCategory {
         // Doubles are exact to 2^53; larger values go through the decimal path to stay exact.

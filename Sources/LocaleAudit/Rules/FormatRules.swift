@@ -34,6 +34,7 @@ struct FormatComparison {
         case .pointer: return "a pointer"
         case .pluralVariable: return "a plural variable"
         case .literalPercent: return "%%"
+        case .substitutionArgument: return "the substitution's argument (%arg)"
         }
     }
 
@@ -133,8 +134,8 @@ public struct FormatTypeMismatchRule: Rule {
         for item in formatPairs(context) {
             let c = item.comparison
             for argument in c.translationKinds.keys.sorted() {
-                guard let expected = c.sourceKinds[argument]?.first,
-                      let actual = c.translationKinds[argument]?.first(where: { $0 != expected }) else { continue }
+                guard let expected = c.sourceKinds[argument]?.first, expected != .substitutionArgument,
+                      let actual = c.translationKinds[argument]?.first(where: { $0 != expected && $0 != .substitutionArgument }) else { continue }
                 findings.append(.entry(rule,
                     "argument \(argument) is read as \(FormatComparison.describe(actual)) (\(c.translationText(of: argument))) but the source passes \(FormatComparison.describe(expected)) (\(c.sourceText(of: argument)))",
                     at: item.pair.location, locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,

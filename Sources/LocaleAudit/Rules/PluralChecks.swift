@@ -53,6 +53,42 @@ extension ProjectIndex {
     }
 }
 
+extension PluralValue {
+    /// The argument each variable stands for: a String Catalog substitution's `argNum`, else the
+    /// variable's explicit `%n$#@name@` number or its order among the format's arguments.
+    func argumentNumber(of variable: PluralVariable) -> Int? {
+        if let number = variable.argumentNumber { return number }
+        var next = 1
+        for spec in FormatSpecifiers.scan(format).arguments {
+            for star in spec.starArguments where star == nil { next += 1 }
+            let number = spec.position ?? next
+            if spec.position == nil { next += 1 }
+            if spec.variableName == variable.name { return number }
+        }
+        return formatIsImplicit ? 1 : nil
+    }
+
+    /// Every variable name the format and the forms refer to (a form may name another variable).
+    var referencedVariableNames: Set<String> {
+        var names = Set(FormatSpecifiers.scan(format).specifiers.compactMap(\.variableName))
+        for variable in variables {
+            for form in variable.forms {
+                names.formUnion(FormatSpecifiers.scan(form.text).specifiers.compactMap(\.variableName))
+            }
+        }
+        return names
+    }
+}
+
+/// The argument each specifier of a plural form reads: numbered ones as written, unnumbered ones the
+/// variable's own argument (that is how Foundation formats a form).
+func formArgumentKinds(_ text: String, ownArgument: Int?) -> [(argument: Int?, kind: FormatSpecifier.Kind, text: String)] {
+    FormatSpecifiers.scan(text).arguments.compactMap { spec in
+        if spec.kind == .pluralVariable { return nil }
+        return (spec.position ?? ownArgument, spec.kind, spec.text)
+    }
+}
+
 extension PluralVariable {
     var knownCategories: [PluralCategory] { forms.compactMap { PluralCategory(rawValue: $0.category) } }
     var isPluralRule: Bool { specType == nil || specType == "NSStringPluralRuleType" }
@@ -73,11 +109,15 @@ func isIntegerValueType(_ valueType: String?) -> Bool {
 }
 
 extension PluralRules {
+    /// The integers 0…1000 that take the category.
+    func integers(in category: PluralCategory, excludingZero: Bool = false) -> [Int] {
+        ((excludingZero ? 1 : 0)...1000).filter { self.category(for: $0) == category }
+    }
+
     /// Example numbers for messages, as a translator thinks of them: the integers 0…1000 that take the
     /// category, in runs ("0, 5–20, 25–30, 35–40, …"); CLDR's own samples for decimal-only categories.
-    func exampleNumbers(for category: PluralCategory, items limit: Int = 4) -> String {
-        var values: [Int] = []
-        for n in 0...1000 where self.category(for: n) == category { values.append(n) }
+    func exampleNumbers(for category: PluralCategory, items limit: Int = 4, excludingZero: Bool = false) -> String {
+        let values = integers(in: category, excludingZero: excludingZero)
         if values.isEmpty { return exampleText(for: category) }
         let runs = PluralRules.collapse(values)
         return runs.count > limit ? (runs.prefix(limit) + ["…"]).joined(separator: ", ") : runs.joined(separator: ", ")
@@ -124,7 +164,7 @@ public struct PluralMissingCategoryRule: Rule {
         let cache = PluralRulesCache()
         var findings: [Finding] = []
         for site in context.index.pluralSites() {
-            guard let rules = cache.rules(for: site.locale) else { continue }
+            guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
             for variable in site.value.variables where variable.isPluralRule {
                 let present = Set(variable.knownCategories)
                 let missing = rules.requiredCategories(integer: isIntegerValueType(variable.valueType))
@@ -225,7 +265,8 @@ public struct PluralUnusedCategoryRule: Rule {
         let cache = PluralRulesCache()
         var findings: [Finding] = []
         for site in context.index.pluralSites() {
-            guard let rules = cache.rules(for: site.locale) else { continue }
+            // Without CLDR data for the locale ICU answers with the root rules; nothing can be said.
+            guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
             for variable in site.value.variables where variable.isPluralRule {
                 for form in variable.forms {
                     let known = PluralCategory(rawValue: form.category)
@@ -273,11 +314,13 @@ public struct PluralFormOmitsNumberRule: Rule {
             for variable in site.value.variables where variable.isPluralRule {
                 guard let other = variable.form("other"), FormatSpecifiers.scan(other.text).arguments.contains(where: { $0.kind != .pluralVariable }) else { continue }
                 for form in variable.forms {
+                    // Apple gives 0 to a `zero` form when there is one, so 0 no longer counts for `one`.
+                    let hasZero = variable.form("zero") != nil
                     guard let category = PluralCategory(rawValue: form.category), category == .one || category == .two,
-                          rules.coversMultipleIntegers(category),
+                          rules.integers(in: category, excludingZero: hasZero).count > 1,
                           FormatSpecifiers.scan(form.text).arguments.isEmpty else { continue }
                     findings.append(.entry(rule,
-                        "\(site.context)the '\(form.category)' form has no number, but in \(site.locale) '\(form.category)' covers \(rules.exampleNumbers(for: category)): show the number — \(ICUInfo.dataSummary)",
+                        "\(site.context)the '\(form.category)' form has no number, but in \(site.locale) '\(form.category)' covers \(rules.exampleNumbers(for: category, excludingZero: hasZero)): show the number — \(ICUInfo.dataSummary)",
                         at: form.location ?? variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
                 }
             }
@@ -309,13 +352,21 @@ public struct PluralVariableReferenceRule: Rule {
         let rule = Self.description
         var findings: [Finding] = []
         for site in context.index.pluralSites() where !site.value.formatIsImplicit {
-            let referenced = Set(FormatSpecifiers.scan(site.value.format).specifiers.compactMap(\.variableName))
+            let formatScan = FormatSpecifiers.scan(site.value.format)
+            for problem in formatScan.problems {
+                findings.append(.entry(rule, "\(site.context)the format \"\(site.value.format.visibleEscaped)\" is malformed: \(problem.message)",
+                                       at: site.value.formatLocation ?? site.location, locale: site.locale, table: site.table, key: site.key))
+            }
+            let referenced = site.value.referencedVariableNames
             let defined = Set(site.value.variables.map(\.name))
             for name in referenced.subtracting(defined).sorted() {
                 findings.append(.entry(rule, "\(site.context)the format names '%#@\(name)@' but no variable '\(name)' is defined; it is shown raw",
                                        at: site.value.formatLocation ?? site.location, locale: site.locale, table: site.table, key: site.key))
             }
-            for variable in site.value.variables where !referenced.contains(variable.name) {
+            // A variable the malformed format was meant to name is already reported above.
+            let namedByProblems = formatScan.problems.map(\.text)
+            for variable in site.value.variables where !referenced.contains(variable.name)
+                && !namedByProblems.contains(where: { $0.contains("@\(variable.name)@") }) {
                 findings.append(.entry(rule, "\(site.context)variable '\(variable.name)' is defined but the format \"\(site.value.format.visibleEscaped)\" never names it",
                                        at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key,
                                        severity: .warning))
@@ -350,23 +401,63 @@ public struct PluralValueTypeRule: Rule {
         for site in context.index.pluralSites() {
             for variable in site.value.variables where variable.isPluralRule {
                 let declared = variable.valueType.flatMap(valueTypeKind)
-                var otherKinds: Set<FormatSpecifier.Kind>? = nil
-                if let other = variable.form("other") {
-                    otherKinds = Set(FormatSpecifiers.scan(other.text).arguments.map(\.kind).filter { $0 != .pluralVariable })
+                // A String Catalog's top-level plural: each form is the whole string, numbered as usual.
+                if site.value.formatIsImplicit {
+                    findings += implicitFormatFindings(site, variable)
+                    continue
                 }
-                for form in variable.forms {
-                    let kinds = FormatSpecifiers.scan(form.text).arguments.map(\.kind).filter { $0 != .pluralVariable }
-                    let location = form.location ?? variable.location(orEntry: site)
-                    if let declared, !kinds.isEmpty, !kinds.contains(declared) {
-                        findings.append(.entry(rule,
-                            "\(site.context)the '\(form.category)' form of '\(variable.name)' reads \(FormatComparison.describe(kinds[0])) but NSStringFormatValueTypeKey '\(variable.valueType!)' passes \(FormatComparison.describe(declared))",
-                            at: location, locale: site.locale, table: site.table, key: site.key))
-                    } else if form.category != "other", let otherKinds, let odd = kinds.first(where: { !otherKinds.contains($0) }) {
-                        findings.append(.entry(rule,
-                            "\(site.context)the '\(form.category)' form of '\(variable.name)' reads \(FormatComparison.describe(odd)), which the 'other' form does not",
-                            at: location, locale: site.locale, table: site.table, key: site.key, severity: .warning))
+                let own = site.value.argumentNumber(of: variable)
+                var otherKinds: [Int: FormatSpecifier.Kind] = [:]
+                if let other = variable.form("other") {
+                    for item in formArgumentKinds(other.text, ownArgument: own) where item.kind != .substitutionArgument {
+                        if let argument = item.argument { otherKinds[argument] = item.kind }
                     }
                 }
+                for form in variable.forms {
+                    let location = form.location ?? variable.location(orEntry: site)
+                    var reported = false
+                    for item in formArgumentKinds(form.text, ownArgument: own) where item.kind != .substitutionArgument {
+                        if let declared, item.argument == own, own != nil, item.kind != declared {
+                            findings.append(.entry(rule,
+                                "\(site.context)the '\(form.category)' form of '\(variable.name)' reads its count as \(FormatComparison.describe(item.kind)) (\(item.text)) but NSStringFormatValueTypeKey '\(variable.valueType!)' passes \(FormatComparison.describe(declared))",
+                                at: location, locale: site.locale, table: site.table, key: site.key))
+                            reported = true
+                            break
+                        }
+                    }
+                    if reported || form.category == "other" { continue }
+                    for item in formArgumentKinds(form.text, ownArgument: own) where item.kind != .substitutionArgument {
+                        guard let argument = item.argument, let expected = otherKinds[argument], expected != item.kind else { continue }
+                        findings.append(.entry(rule,
+                            "\(site.context)the '\(form.category)' form of '\(variable.name)' reads argument \(argument) as \(FormatComparison.describe(item.kind)) (\(item.text)); the 'other' form reads it as \(FormatComparison.describe(expected))",
+                            at: location, locale: site.locale, table: site.table, key: site.key))
+                        break
+                    }
+                }
+            }
+        }
+        return findings
+    }
+}
+
+extension PluralValueTypeRule {
+    /// Forms of a top-level String Catalog plural are complete format strings, numbered as usual:
+    /// every form must read each argument as the same type (a form may leave the count out; whether
+    /// it may is `plural-form-omits-number`'s question).
+    func implicitFormatFindings(_ site: PluralSite, _ variable: PluralVariable) -> [Finding] {
+        let rule = Self.description
+        var findings: [Finding] = []
+        let otherKinds = variable.form("other").map { FormatSpecifiers.scan($0.text).argumentKinds } ?? [:]
+        for form in variable.forms {
+            let kinds = FormatSpecifiers.scan(form.text).argumentKinds
+            let location = form.location ?? variable.location(orEntry: site)
+            guard form.category != "other" else { continue }
+            for argument in kinds.keys.sorted() {
+                guard let kind = kinds[argument]?.first, let expected = otherKinds[argument]?.first, kind != expected else { continue }
+                findings.append(.entry(rule,
+                    "\(site.context)the '\(form.category)' form reads argument \(argument) as \(FormatComparison.describe(kind)); the 'other' form reads it as \(FormatComparison.describe(expected))",
+                    at: location, locale: site.locale, table: site.table, key: site.key))
+                break
             }
         }
         return findings
@@ -400,6 +491,8 @@ public struct PluralShapeMismatchRule: Rule {
         return context.index.translationPairs().compactMap { pair in
             let sourcePlural = pair.source.value.isPlural, translationPlural = pair.translation.value.isPlural
             if sourcePlural && !translationPlural {
+                // TranslateWiki's source form writes plurals inline as {{PLURAL:$1|…|…}}.
+                if case .text(let text) = pair.translation.value, text.contains("{{PLURAL:") { return nil }
                 guard let rules = cache.rules(for: pair.locale),
                       rules.requiredCategories(integer: true).filter({ $0 != .zero }).count > 1 else { return nil }
                 return .entry(rule, "the source varies by plural but the \(pair.locale) translation is one plain string for every number",

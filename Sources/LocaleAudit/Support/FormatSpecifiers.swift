@@ -5,6 +5,9 @@ public struct FormatSpecifier: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, Codable {
         case object, integer, floatingPoint = "floating-point", character, cString = "C string"
         case unicharString = "unichar string", pointer, pluralVariable = "plural variable", literalPercent = "%%"
+        /// `%arg` in a String Catalog substitution form: the substitution's own argument, whatever
+        /// its `formatSpecifier` says.
+        case substitutionArgument = "substitution argument"
     }
 
     /// Offsets in Unicode scalars from the start of the string.
@@ -26,6 +29,9 @@ public struct FormatSpecifier: Sendable, Hashable {
 
     public var kind: Kind {
         if variableName != nil { return .pluralVariable }
+        if conversion == "a" && lengthModifier == "" && flags == "" && width == "" && precision == "" && text.hasSuffix("arg") {
+            return .substitutionArgument
+        }
         switch conversion {
         case "%": return .literalPercent
         case "@": return .object
@@ -133,6 +139,27 @@ public enum FormatSpecifiers {
                     i = j
                     continue
                 }
+            }
+            // `%arg`: a String Catalog substitution's own argument. An ASCII letter or digit right after
+            // it makes it `%a` followed by a word; "%arg个文件" is still `%arg`.
+            if position == nil && j + 2 < n && scalars[j] == "a" && scalars[j + 1] == "r" && scalars[j + 2] == "g"
+                && !(j + 3 < n && scalars[j + 3].isASCII && (scalars[j + 3].properties.isAlphabetic || (scalars[j + 3].value >= 0x30 && scalars[j + 3].value <= 0x39))) {
+                specifiers.append(FormatSpecifier(range: start..<(j + 3), text: "%arg", position: nil, flags: "", width: "",
+                                                  precision: "", lengthModifier: "", conversion: "a", variableName: nil,
+                                                  starArguments: []))
+                i = j + 3
+                continue
+            }
+            // `%1#@name@`: an argument number without its `$`, a known hand-editing slip.
+            if position == nil && afterDigits > j && afterDigits + 1 < n && scalars[afterDigits] == "#" && scalars[afterDigits + 1] == "@" {
+                var k = afterDigits + 2
+                while k < n && scalars[k] != "@" && scalars[k] != "%" && scalars[k] != " " { k += 1 }
+                let end = k < n && scalars[k] == "@" ? k + 1 : k
+                let number = text(j..<afterDigits)
+                problems.append(FormatProblem(range: start..<end, text: text(start..<end),
+                                              message: "'\(text(start..<end))' lacks the '$' after its argument number: write '%\(number)$#@\(text((afterDigits + 2)..<max(afterDigits + 2, k)))@'"))
+                i = end
+                continue
             }
             // `%#@name@` / `%1$#@name@`: a .stringsdict variable.
             if j + 1 < n && scalars[j] == "#" && scalars[j + 1] == "@" {
