@@ -36,6 +36,7 @@ public struct AuditResult: Sendable {
 public enum Auditor {
     public static func audit(paths: [String], options: AuditOptions = AuditOptions()) -> AuditResult {
         let started = DispatchTime.now()
+        if Timing.enabled { Timing.last = started.uptimeNanoseconds }
         let discovery = Discovery.discover(paths, formats: ReaderRegistry.supportedFormats)
         let limit = options.maxFileSize
         let reads = Parallel.map(discovery.files, workers: options.workers) { file in
@@ -76,9 +77,12 @@ public enum Auditor {
         let project = Project(tables: tables, sourceLanguage: source, sourceLanguageOrigin: origin,
                               localeDeclarations: declarations, files: discovery.files,
                               lprojFolders: discovery.lprojFolders)
+        Timing.mark("read \(discovery.files.count) files")
         findings += RuleEngine.run(on: project, options: options)
+        Timing.mark("rules")
         findings = RuleEngine.applySeverityOverrides(findings, options.severityOverrides)
         findings.sort(by: Finding.stableOrder)
+        Timing.mark("sort \(findings.count) findings")
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return AuditResult(project: project, findings: findings, unreadableArguments: discovery.unreadableArguments,
                            elapsedSeconds: elapsed, bytesRead: bytes)
@@ -95,5 +99,19 @@ public enum Auditor {
             let context = ReadContext(path: file.path, locale: file.locale, table: file.table)
             return reader.read(bytes, context: context)
         }
+    }
+}
+
+/// Phase timings on standard error when LOCALE_AUDIT_TIMING is set, for profiling whole runs.
+enum Timing {
+    static let enabled = ProcessInfo.processInfo.environment["LOCALE_AUDIT_TIMING"] != nil
+    nonisolated(unsafe) static var last = DispatchTime.now().uptimeNanoseconds
+
+    static func mark(_ phase: String) {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let elapsed = now > last ? now - last : 0
+        FileHandle.standardError.write(Data("timing: \(phase): \(Int(Double(elapsed) / 1e6)) ms\n".utf8))
+        last = now
     }
 }

@@ -102,11 +102,11 @@ public struct EmptyValueRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        return context.index.translationPairs().compactMap { pair in
+        return context.pairs.compactMap { pair in
             guard case .text(let text) = pair.translation.value, text.trimmingSpaces.isEmpty,
                   case .text(let source) = pair.source.value, !source.trimmingSpaces.isEmpty else { return nil }
             return .entry(rule, "empty translation; the source is \(pair.source.value.shortDescription)",
-                          at: pair.location, locale: pair.locale, table: pair.table.id, key: pair.key, notes: [pair.sourceNote])
+                          at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])
         }
     }
 }
@@ -146,7 +146,7 @@ public struct UntranslatedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         let sourceLanguage = Self.language(of: context.project.sourceLanguage)
-        return context.index.translationPairs().compactMap { pair in
+        return context.pairs.compactMap { pair in
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
                   translation == source, Self.language(of: pair.locale) != sourceLanguage else { return nil }
             let words = TextAnalysis.translatableWords(in: source)
@@ -155,7 +155,7 @@ public struct UntranslatedRule: Rule {
             // brand names are kept in Latin there too, so it is only a note.
             if words.count == 1 && !Self.writesOtherScript(pair.locale) { return nil }
             return .entry(rule, "identical to the \(context.project.sourceLanguage) source; not translated into \(pair.locale)?",
-                          at: pair.location, locale: pair.locale, table: pair.table.id, key: pair.key,
+                          at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,
                           severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote])
         }
     }

@@ -3,7 +3,7 @@
 // plain string may use `%` freely.
 
 /// The specifier facts of one translated text against its source text, computed once per pair.
-struct FormatComparison {
+struct FormatComparison: Sendable {
     let source: FormatScan
     let translation: FormatScan
     let sourceKinds: [Int: [FormatSpecifier.Kind]]
@@ -58,11 +58,14 @@ struct FormatComparison {
     }
 }
 
-/// Plain-text translation pairs whose source is a format string, with their comparison.
-func formatPairs(_ context: RuleContext) -> [(pair: TranslationPair, source: String, translation: String, comparison: FormatComparison)] {
-    context.index.translationPairs().compactMap { pair in
+/// A plain-text translation pair whose source is a format string, with its comparison.
+typealias FormatPair = (pair: TranslationPair, source: String, translation: String, comparison: FormatComparison)
+
+/// Computed once per run (see `RuleContext`): scanning is the format rules' main cost.
+func computeFormatPairs(_ pairs: [TranslationPair]) -> [FormatPair] {
+    pairs.compactMap { pair in
         guard case .text(let source) = pair.source.value, case .text(let translation) = pair.translation.value,
-              source.contains("%") || translation.contains("%") else { return nil }
+              source.utf8.contains(0x25) || translation.utf8.contains(0x25) else { return nil }
         let comparison = FormatComparison(source: source, translation: translation)
         guard comparison.sourceIsFormat else { return nil }
         return (pair, source, translation, comparison)
@@ -96,10 +99,10 @@ public struct FormatSpecifierInvalidRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
-        for item in formatPairs(context) {
+        for item in context.formatPairs {
             for problem in item.comparison.translation.problems {
                 findings.append(.entry(rule, problem.message + " (at offset \(problem.range.lowerBound))", at: item.pair.location,
-                                       locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,
+                                       locale: item.pair.locale, table: item.pair.table, key: item.pair.key,
                                        notes: [item.pair.sourceNote]))
             }
         }
@@ -131,14 +134,14 @@ public struct FormatTypeMismatchRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
-        for item in formatPairs(context) {
+        for item in context.formatPairs {
             let c = item.comparison
             for argument in c.translationKinds.keys.sorted() {
                 guard let expected = c.sourceKinds[argument]?.first, expected != .substitutionArgument,
                       let actual = c.translationKinds[argument]?.first(where: { $0 != expected && $0 != .substitutionArgument }) else { continue }
                 findings.append(.entry(rule,
                     "argument \(argument) is read as \(FormatComparison.describe(actual)) (\(c.translationText(of: argument))) but the source passes \(FormatComparison.describe(expected)) (\(c.sourceText(of: argument)))",
-                    at: item.pair.location, locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,
+                    at: item.pair.location, locale: item.pair.locale, table: item.pair.table, key: item.pair.key,
                     notes: [item.pair.sourceNote]))
             }
         }
@@ -173,14 +176,14 @@ public struct FormatCountMismatchRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
-        for item in formatPairs(context) {
+        for item in context.formatPairs {
             let c = item.comparison
             if !c.translation.problems.isEmpty { continue }  // reported as invalid specifiers
             let extra = c.extraArguments
             if !extra.isEmpty {
                 let list = extra.map { "\(c.translationText(of: $0)) (argument \($0))" }.joined(separator: ", ")
                 findings.append(.entry(rule, "reads \(list), which the source never passes: garbage or a crash at run time",
-                                       at: item.pair.location, locale: item.pair.locale, table: item.pair.table.id,
+                                       at: item.pair.location, locale: item.pair.locale, table: item.pair.table,
                                        key: item.pair.key, notes: [item.pair.sourceNote]))
             }
             let fragments = FormatSpecifiers.strayFragments(in: item.translation, outside: c.translation)
@@ -188,7 +191,7 @@ public struct FormatCountMismatchRule: Rule {
             if !unread.isEmpty && fragments.isEmpty {
                 let list = unread.map { "\(c.sourceText(of: $0)) (argument \($0))" }.joined(separator: ", ")
                 findings.append(.entry(rule, "never shows \(list) that the source passes", at: item.pair.location,
-                                       locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,
+                                       locale: item.pair.locale, table: item.pair.table, key: item.pair.key,
                                        severity: .warning, notes: [item.pair.sourceNote]))
             }
         }
@@ -218,11 +221,11 @@ public struct FormatMixedPositionalRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        return formatPairs(context).compactMap { item in
+        return context.formatPairs.compactMap { item in
             guard item.comparison.translation.mixesPositionalAndSequential else { return nil }
             let texts = item.comparison.translation.arguments.map(\.text).joined(separator: " ")
             return .entry(rule, "mixes numbered and unnumbered specifiers (\(texts)); number every one",
-                          at: item.pair.location, locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,
+                          at: item.pair.location, locale: item.pair.locale, table: item.pair.table, key: item.pair.key,
                           notes: [item.pair.sourceNote])
         }
     }
@@ -254,7 +257,7 @@ public struct FormatStrayFragmentRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
-        for item in formatPairs(context) {
+        for item in context.formatPairs {
             let c = item.comparison
             let unread = c.unreadArguments
             guard !unread.isEmpty else { continue }
@@ -264,7 +267,7 @@ public struct FormatStrayFragmentRule: Rule {
             for fragment in fragments {
                 findings.append(.entry(rule,
                     "'\(fragment.text)' at offset \(fragment.range.lowerBound) looks like a broken specifier; the source's \(missing) is missing",
-                    at: item.pair.location, locale: item.pair.locale, table: item.pair.table.id, key: item.pair.key,
+                    at: item.pair.location, locale: item.pair.locale, table: item.pair.table, key: item.pair.key,
                     notes: [item.pair.sourceNote]))
             }
         }

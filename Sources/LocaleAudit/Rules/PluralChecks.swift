@@ -1,9 +1,11 @@
+import Foundation
+
 // Plurals against the CLDR rules of each locale, from ICU. Apple applies a `zero` form to exactly 0
 // in every language, so `zero` is never required and never called unused.
 
 /// One plural value of one entry in one locale, wherever it sits (top level or inside device
 /// variations), with what every plural rule needs to know about it.
-struct PluralSite {
+struct PluralSite: Sendable {
     var table: TableID
     var locale: String
     var key: String
@@ -14,14 +16,47 @@ struct PluralSite {
     var location: SourceLocation { value.formatLocation ?? entry.valueLocation ?? entry.location }
 }
 
-/// Caches ICU plural rules per locale for one rule run (rules run on separate threads; each has its own).
-final class PluralRulesCache {
-    private var cache: [String: PluralRules?] = [:]
-    func rules(for locale: String) -> PluralRules? {
+/// ICU plural rules per locale, with the category of every integer 0…1000 worked out once: rules
+/// ask "which small integers take this category" for every plural form, and ICU's select costs ~1 µs.
+/// Shared by all rules of all runs; guarded by a lock.
+final class PluralRulesCache: @unchecked Sendable {
+    struct Entry {
+        let rules: PluralRules
+        let smallIntegerCategories: [PluralCategory]
+    }
+    private var cache: [String: Entry?] = [:]
+    private let lock = NSLock()
+
+    static let shared = PluralRulesCache()
+
+    func entry(for locale: String) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
         if let cached = cache[locale] { return cached }
-        let rules = try? PluralRules(locale: locale.replacingOccurrences(of: "_", with: "-"))
-        cache[locale] = rules
-        return rules
+        var entry: Entry? = nil
+        if let rules = try? PluralRules(locale: locale.replacingOccurrences(of: "_", with: "-")) {
+            entry = Entry(rules: rules, smallIntegerCategories: (0...1000).map { rules.category(for: $0) })
+        }
+        cache[locale] = entry
+        return entry
+    }
+
+    func rules(for locale: String) -> PluralRules? { entry(for: locale)?.rules }
+
+    /// The integers 0…1000 that take the category in the locale.
+    func integers(_ locale: String, _ category: PluralCategory, excludingZero: Bool = false) -> [Int] {
+        guard let table = entry(for: locale)?.smallIntegerCategories else { return [] }
+        return table.indices.filter { table[$0] == category && !(excludingZero && $0 == 0) }
+    }
+
+    /// Example numbers for messages, as a translator thinks of them: the integers 0…1000 that take
+    /// the category, in runs ("0, 5–20, 25–30, 35–40, …"); CLDR's own samples for decimal-only ones.
+    func exampleNumbers(_ locale: String, _ category: PluralCategory, items limit: Int = 4, excludingZero: Bool = false) -> String {
+        let values = integers(locale, category, excludingZero: excludingZero)
+        guard let rules = rules(for: locale) else { return "" }
+        if values.isEmpty { return rules.exampleText(for: category) }
+        let runs = PluralRules.collapse(values)
+        return runs.count > limit ? (runs.prefix(limit) + ["…"]).joined(separator: ", ") : runs.joined(separator: ", ")
     }
 }
 
@@ -109,20 +144,6 @@ func isIntegerValueType(_ valueType: String?) -> Bool {
 }
 
 extension PluralRules {
-    /// The integers 0…1000 that take the category.
-    func integers(in category: PluralCategory, excludingZero: Bool = false) -> [Int] {
-        ((excludingZero ? 1 : 0)...1000).filter { self.category(for: $0) == category }
-    }
-
-    /// Example numbers for messages, as a translator thinks of them: the integers 0…1000 that take the
-    /// category, in runs ("0, 5–20, 25–30, 35–40, …"); CLDR's own samples for decimal-only categories.
-    func exampleNumbers(for category: PluralCategory, items limit: Int = 4, excludingZero: Bool = false) -> String {
-        let values = integers(in: category, excludingZero: excludingZero)
-        if values.isEmpty { return exampleText(for: category) }
-        let runs = PluralRules.collapse(values)
-        return runs.count > limit ? (runs.prefix(limit) + ["…"]).joined(separator: ", ") : runs.joined(separator: ", ")
-    }
-
     /// The categories a translation must provide for a value of this type: for integers, those that
     /// some integer below a million takes (fr/es/it/pt `many` only starts at 1,000,000 and falls back
     /// to `other` harmlessly); for decimals, every category.
@@ -161,9 +182,9 @@ public struct PluralMissingCategoryRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let cache = PluralRulesCache()
+        let cache = PluralRulesCache.shared
         var findings: [Finding] = []
-        for site in context.index.pluralSites() {
+        for site in context.pluralSites {
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
             for variable in site.value.variables where variable.isPluralRule {
                 let present = Set(variable.knownCategories)
@@ -171,7 +192,7 @@ public struct PluralMissingCategoryRule: Rule {
                     .filter { $0 != .other && !present.contains($0) }
                 for category in missing {
                     findings.append(.entry(rule,
-                        "\(site.context)\(site.locale) needs '\(category.rawValue)' (e.g. \(rules.exampleNumbers(for: category))) in variable '\(variable.name)' — \(ICUInfo.dataSummary)",
+                        "\(site.context)\(site.locale) needs '\(category.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, category))) in variable '\(variable.name)' — \(ICUInfo.dataSummary)",
                         at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
                 }
             }
@@ -230,7 +251,7 @@ public struct PluralMissingOtherRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
-        for site in context.index.pluralSites() {
+        for site in context.pluralSites {
             for variable in site.value.variables where variable.isPluralRule && variable.form("other") == nil {
                 findings.append(.entry(rule, "\(site.context)variable '\(variable.name)' has no 'other' form; numbers without a form of their own show the raw format",
                                        at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
@@ -262,9 +283,9 @@ public struct PluralUnusedCategoryRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let cache = PluralRulesCache()
+        let cache = PluralRulesCache.shared
         var findings: [Finding] = []
-        for site in context.index.pluralSites() {
+        for site in context.pluralSites {
             // Without CLDR data for the locale ICU answers with the root rules; nothing can be said.
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
             for variable in site.value.variables where variable.isPluralRule {
@@ -307,9 +328,9 @@ public struct PluralFormOmitsNumberRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let cache = PluralRulesCache()
+        let cache = PluralRulesCache.shared
         var findings: [Finding] = []
-        for site in context.index.pluralSites() {
+        for site in context.pluralSites {
             guard let rules = cache.rules(for: site.locale) else { continue }
             for variable in site.value.variables where variable.isPluralRule {
                 guard let other = variable.form("other"), FormatSpecifiers.scan(other.text).arguments.contains(where: { $0.kind != .pluralVariable }) else { continue }
@@ -317,10 +338,10 @@ public struct PluralFormOmitsNumberRule: Rule {
                     // Apple gives 0 to a `zero` form when there is one, so 0 no longer counts for `one`.
                     let hasZero = variable.form("zero") != nil
                     guard let category = PluralCategory(rawValue: form.category), category == .one || category == .two,
-                          rules.integers(in: category, excludingZero: hasZero).count > 1,
+                          cache.integers(site.locale, category, excludingZero: hasZero).count > 1,
                           FormatSpecifiers.scan(form.text).arguments.isEmpty else { continue }
                     findings.append(.entry(rule,
-                        "\(site.context)the '\(form.category)' form has no number, but in \(site.locale) '\(form.category)' covers \(rules.exampleNumbers(for: category, excludingZero: hasZero)): show the number — \(ICUInfo.dataSummary)",
+                        "\(site.context)the '\(form.category)' form has no number, but in \(site.locale) '\(form.category)' covers \(cache.exampleNumbers(site.locale, category, excludingZero: hasZero)): show the number — \(ICUInfo.dataSummary)",
                         at: form.location ?? variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
                 }
             }
@@ -351,7 +372,7 @@ public struct PluralVariableReferenceRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
-        for site in context.index.pluralSites() where !site.value.formatIsImplicit {
+        for site in context.pluralSites where !site.value.formatIsImplicit {
             let formatScan = FormatSpecifiers.scan(site.value.format)
             for problem in formatScan.problems {
                 findings.append(.entry(rule, "\(site.context)the format \"\(site.value.format.visibleEscaped)\" is malformed: \(problem.message)",
@@ -398,7 +419,7 @@ public struct PluralValueTypeRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
-        for site in context.index.pluralSites() {
+        for site in context.pluralSites {
             for variable in site.value.variables where variable.isPluralRule {
                 let declared = variable.valueType.flatMap(valueTypeKind)
                 // A String Catalog's top-level plural: each form is the whole string, numbered as usual.
@@ -487,8 +508,8 @@ public struct PluralShapeMismatchRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let cache = PluralRulesCache()
-        return context.index.translationPairs().compactMap { pair in
+        let cache = PluralRulesCache.shared
+        return context.pairs.compactMap { pair in
             let sourcePlural = pair.source.value.isPlural, translationPlural = pair.translation.value.isPlural
             if sourcePlural && !translationPlural {
                 // TranslateWiki's source form writes plurals inline as {{PLURAL:$1|…|…}}.
@@ -496,11 +517,11 @@ public struct PluralShapeMismatchRule: Rule {
                 guard let rules = cache.rules(for: pair.locale),
                       rules.requiredCategories(integer: true).filter({ $0 != .zero }).count > 1 else { return nil }
                 return .entry(rule, "the source varies by plural but the \(pair.locale) translation is one plain string for every number",
-                              at: pair.location, locale: pair.locale, table: pair.table.id, key: pair.key, notes: [pair.sourceNote])
+                              at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])
             }
             if !sourcePlural && translationPlural {
                 return .entry(rule, "the \(pair.locale) translation varies by plural but the source is a plain string",
-                              at: pair.location, locale: pair.locale, table: pair.table.id, key: pair.key, severity: .note,
+                              at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
                               notes: [pair.sourceNote])
             }
             return nil

@@ -1,14 +1,29 @@
+import Dispatch
+import Foundation
+
 /// What a rule sees: the project and the options of the run.
 public struct RuleContext: Sendable {
     public var project: Project
     public var options: AuditOptions
     /// Source and translations per table, built once and shared by every rule.
     public var index: ProjectIndex
+    /// Every (source, translation) pair of plain or plural entries, in stable order.
+    public var pairs: [TranslationPair]
+    /// Every plural value of every locale.
+    var pluralSites: [PluralSite]
+    /// Pairs whose source is a format string, already scanned.
+    var formatPairs: [FormatPair]
 
     public init(project: Project, options: AuditOptions) {
         self.project = project
         self.options = options
-        self.index = ProjectIndex(project)
+        index = ProjectIndex(project)
+        Timing.mark("index")
+        pairs = index.translationPairs()
+        Timing.mark("\(pairs.count) translation pairs")
+        pluralSites = index.pluralSites()
+        formatPairs = computeFormatPairs(pairs)
+        Timing.mark("plural sites and \(formatPairs.count) format pairs")
     }
 }
 
@@ -42,8 +57,15 @@ public enum RuleEngine {
             return true
         }
         let context = RuleContext(project: project, options: options)
+        let timing = ProcessInfo.processInfo.environment["LOCALE_AUDIT_TIMING"] != nil
         let results = Parallel.map(rules.map { RuleBox(type: $0) }, workers: options.workers) { box in
-            box.type.init().check(context)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let findings = box.type.init().check(context)
+            if timing {
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                FileHandle.standardError.write(Data("timing: rule \(box.type.description.id): \(Int(ms)) ms, \(findings.count) findings\n".utf8))
+            }
+            return findings
         }
         return results.flatMap { $0 }
     }

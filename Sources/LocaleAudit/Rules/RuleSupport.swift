@@ -1,6 +1,6 @@
 /// A translated entry next to the source entry of the same key, as most rules look at them.
 public struct TranslationPair: Sendable {
-    public var table: ProjectIndex.TableSet
+    public var table: TableID
     public var locale: String
     public var key: String
     public var source: Entry
@@ -25,7 +25,7 @@ extension ProjectIndex {
                 for key in source.keys {
                     guard let sourceEntry = source.entries[key], sourceEntry.shouldTranslate,
                           let entry = translation.entries[key], entry.shouldTranslate else { continue }
-                    pairs.append(TranslationPair(table: set, locale: translation.locale, key: key,
+                    pairs.append(TranslationPair(table: set.id, locale: translation.locale, key: key,
                                                  source: sourceEntry, translation: entry))
                 }
             }
