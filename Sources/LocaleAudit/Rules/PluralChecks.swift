@@ -331,7 +331,7 @@ public struct PluralFormOmitsNumberRule: Rule {
         let cache = PluralRulesCache.shared
         var findings: [Finding] = []
         for site in context.pluralSites {
-            guard let rules = cache.rules(for: site.locale) else { continue }
+            guard cache.rules(for: site.locale) != nil else { continue }
             for variable in site.value.variables where variable.isPluralRule {
                 guard let other = variable.form("other"), FormatSpecifiers.scan(other.text).arguments.contains(where: { $0.kind != .pluralVariable }) else { continue }
                 for form in variable.forms {
