@@ -110,7 +110,7 @@ public struct XLIFFInvalidRule: Rule {
                     <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
                      <file id="f1">
                       <unit id="title">
-                       <segment state=↓"done">
+                       <segment state="↓done">
                         <source>Library</source>
                         <target>Bibliothèque</target>
                        </segment>
@@ -160,7 +160,7 @@ public struct LocaleMismatchRule: Rule {
                 VirtualFile("de.xcloc/Localized Contents/de.xliff", """
                     <?xml version="1.0" encoding="UTF-8"?>
                     <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
-                      <file original="en.lproj/Localizable.strings" source-language="en" target-language=↓"fr" datatype="plaintext">
+                      <file original="en.lproj/Localizable.strings" source-language="en" target-language="↓fr" datatype="plaintext">
                         <body>
                           <trans-unit id="title" xml:space="preserve">
                             <source>Library</source>

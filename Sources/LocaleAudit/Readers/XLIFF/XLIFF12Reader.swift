@@ -118,6 +118,9 @@ struct XLIFF12Reader {
             default: continue
             }
         }
+        // The stream ended inside a unit (its error is already a finding): keep what was read.
+        finishFile(units: units, table: table, scope: scope, sourceLanguage: sourceLanguage,
+                   targetLanguage: targetLanguage, file: file)
     }
 
     private mutating func finishFile(units: [XLIFFRawUnit], table: String, scope: String, sourceLanguage: XMLAttribute?,

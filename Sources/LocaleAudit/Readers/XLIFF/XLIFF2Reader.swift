@@ -326,6 +326,7 @@ struct XLIFF2Reader {
                 default: continue
                 }
             }
+            finish(reader: &reader, complete: false)  // the stream ended inside a unit: keep what was read
         }
 
         mutating func readChild(_ xml: inout XMLTokenizer, _ child: XMLStartElement, reader: inout XLIFF2Reader) {
@@ -977,7 +978,7 @@ extension XLIFF2Reader {
     /// Reads the content of a `<source>` or `<target>`, recording inline elements.
     fileprivate mutating func readInline(_ xml: inout XMLTokenizer, preserve: Bool, part: Int, items: inout [InlineItem],
                                          subFlows: inout [(String, SourceLocation)], key: String?) -> XLIFFContent {
-        var content = XLIFFContent(preserveSpace: preserve)
+        var content = XLIFFContent(preserveSpace: preserve, trimsEnds: false)
         var open: [(name: String, id: String?, start: Int, counts: Bool)] = []
         while let event = xml.next() {
             switch event {
@@ -1015,7 +1016,10 @@ extension XLIFF2Reader {
                     _ = xml.skipElement()
                 }
             case .endElement:
-                guard let last = open.popLast() else { return content }
+                guard let last = open.popLast() else {
+                    content.finish()
+                    return content
+                }
                 if last.counts { content.endCode(last.name, id: last.id, start: last.start) }
             case .error: return content
             default: continue

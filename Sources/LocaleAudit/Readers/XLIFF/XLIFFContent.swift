@@ -17,12 +17,22 @@ struct XLIFFContent {
     /// Where the first character (or inline code) is; nil for empty content.
     var firstLocation: SourceLocation?
     var codes: [String] = []
-    /// Whitespace is kept as written (`xml:space="preserve"`); otherwise runs collapse to one space
-    /// and leading and trailing whitespace is dropped, which XLIFF's `xml:space="default"` allows.
+    /// Whitespace is kept as written (`xml:space="preserve"`); otherwise runs collapse to one space,
+    /// which `xml:space="default"` allows. In 1.2, leading and trailing whitespace is dropped too; in
+    /// 2.x it is kept (as one space), since segments and ignorables are joined into one text.
     let preserveSpace: Bool
+    let trimsEnds: Bool
     private var pendingSpace = false
 
-    init(preserveSpace: Bool) { self.preserveSpace = preserveSpace }
+    init(preserveSpace: Bool, trimsEnds: Bool = true) {
+        self.preserveSpace = preserveSpace
+        self.trimsEnds = trimsEnds
+    }
+
+    /// Emits the space a trailing whitespace run left pending (2.x only).
+    mutating func finish() {
+        if !trimsEnds { flushSpace() }
+    }
 
     mutating func appendText(_ piece: String, at location: SourceLocation) {
         if piece.isEmpty { return }
@@ -34,7 +44,7 @@ struct XLIFFContent {
         }
         for scalar in piece.unicodeScalars {
             if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                if scalarCount > 0 { pendingSpace = true }
+                if scalarCount > 0 || !trimsEnds { pendingSpace = true }
                 continue
             }
             if firstLocation == nil { firstLocation = location }
