@@ -13,7 +13,21 @@ struct XLIFFContent {
     static let placeholderScalar: Character = "\u{FFFC}"
 
     var text = ""
-    var scalarCount = 0
+    /// Scalars in `text`, counted only when a code needs an offset: plain text never pays for it.
+    private var countedScalars = 0
+    private var countedUTF8 = 0
+    var scalarCount: Int {
+        mutating get {
+            let utf8 = text.utf8
+            if countedUTF8 < utf8.count {
+                var added = 0
+                for byte in utf8[utf8.index(utf8.startIndex, offsetBy: countedUTF8)...] where byte & 0xC0 != 0x80 { added += 1 }
+                countedScalars += added
+                countedUTF8 = utf8.count
+            }
+            return countedScalars
+        }
+    }
     /// Where the first character (or inline code) is; nil for empty content.
     var firstLocation: SourceLocation?
     var codes: [String] = []
@@ -39,25 +53,22 @@ struct XLIFFContent {
         if preserveSpace {
             if firstLocation == nil { firstLocation = location }
             text += piece
-            scalarCount += piece.unicodeScalars.count
             return
         }
         for scalar in piece.unicodeScalars {
             if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                if scalarCount > 0 || !trimsEnds { pendingSpace = true }
+                if !text.isEmpty || !trimsEnds { pendingSpace = true }
                 continue
             }
             if firstLocation == nil { firstLocation = location }
             flushSpace()
             text.unicodeScalars.append(scalar)
-            scalarCount += 1
         }
     }
 
     private mutating func flushSpace() {
         if pendingSpace {
             text += " "
-            scalarCount += 1
             pendingSpace = false
         }
     }
@@ -65,7 +76,7 @@ struct XLIFFContent {
     /// Starts a code; returns the offset where its content begins (for `endCode`).
     mutating func beginCode(at location: SourceLocation) -> Int {
         if firstLocation == nil { firstLocation = location }
-        if !preserveSpace && scalarCount > 0 { flushSpace() }
+        if !preserveSpace && !text.isEmpty { flushSpace() }
         return scalarCount
     }
 
@@ -76,14 +87,13 @@ struct XLIFFContent {
     mutating func appendPlaceholder(_ element: String, id: String?, at location: SourceLocation) {
         let start = beginCode(at: location)
         text.append(Self.placeholderScalar)
-        scalarCount += 1
         endCode(element, id: id, start: start)
     }
 
     mutating func append(_ other: XLIFFContent) {
         if other.text.isEmpty && other.codes.isEmpty { return }
         if firstLocation == nil { firstLocation = other.firstLocation }
-        let offset = scalarCount
+        let offset = other.codes.isEmpty ? 0 : scalarCount
         for code in other.codes {
             // Shift the start offset of each code: `element:id:start:length`.
             var parts = code.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -93,7 +103,6 @@ struct XLIFFContent {
             }
         }
         text += other.text
-        scalarCount += other.scalarCount
     }
 
     var inlineAttribute: String? { codes.isEmpty ? nil : codes.joined(separator: ";") }

@@ -21,7 +21,9 @@ struct XLIFFRawUnit {
 
     func side(_ target: Bool) -> XLIFFUnitSide? { target ? self.target : source }
 
+    /// The notes joined by newlines (empty notes left out); nil without any text.
     var comment: String? {
+        if notes.count == 1 { return notes[0].isEmpty ? nil : notes[0] }  // Xcode's usual single note
         let nonEmpty = notes.filter { !$0.isEmpty }
         return nonEmpty.isEmpty ? nil : nonEmpty.joined(separator: "\n")
     }
@@ -56,12 +58,15 @@ struct XcodeUnitAssembler {
     private struct Group {
         var key: String
         var kind: Kind
-        /// The plain `KEY` unit (or the stringsdict format unit).
-        var base: XLIFFRawUnit?
-        /// `(path after |==|, unit)` or `(components after KEY, unit)` in file order.
-        var parts: [(path: [String], unit: XLIFFRawUnit)] = []
-        var first: XLIFFRawUnit { base ?? parts[0].unit }
+        /// The plain `KEY` unit (or the stringsdict format unit), as an index into `units`.
+        var base: Int?
+        /// `(path after |==|, unit)` or `(components after KEY, unit)` in file order; indices into `units`.
+        var parts: [(path: [String], unit: Int)] = []
+        var first: Int { base ?? parts[0].unit }
     }
+
+    /// The units being assembled; groups refer to them by index, so no unit is copied.
+    private var units: [XLIFFRawUnit] = []
 
     init(path: String, table: String) {
         self.path = path
@@ -69,21 +74,24 @@ struct XcodeUnitAssembler {
     }
 
     mutating func entries(_ units: [XLIFFRawUnit], locale: String?) -> (source: [Entry], target: [Entry]) {
+        self.units = units
+        defer { self.units = [] }
         var groups: [Group] = []
         var groupIndex: [String: Int] = [:]
         var seenIDs: [String: SourceLocation] = [:]
         seenIDs.reserveCapacity(units.count)
-        for unit in units {
-            if let first = seenIDs[unit.id] {
+        for unitIndex in units.indices {
+            let id = units[unitIndex].id, idLocation = units[unitIndex].idLocation
+            if let first = seenIDs[id] {
                 findings.append(Finding(
                     ruleID: ReaderRule.duplicateKey, severity: .error,
-                    message: "duplicate trans-unit id \"\(unit.id)\" in this <file>; the first one is used",
-                    location: unit.idLocation, locale: locale, table: table, key: unit.id,
-                    notes: [Finding.Note(message: "first \"\(unit.id)\" is here", location: first)]))
+                    message: "duplicate trans-unit id \"\(id)\" in this <file>; the first one is used",
+                    location: idLocation, locale: locale, table: table, key: id,
+                    notes: [Finding.Note(message: "first \"\(id)\" is here", location: first)]))
                 continue
             }
-            seenIDs[unit.id] = unit.idLocation
-            let (key, kind, partPath) = Self.classify(unit.id)
+            seenIDs[id] = idLocation
+            let (key, kind, partPath) = Self.classify(id)
             var index: Int
             if let existing = groupIndex[key] {
                 index = existing
@@ -95,12 +103,12 @@ struct XcodeUnitAssembler {
             }
             if let partPath {
                 if kind == .stringsdict && partPath == [StringsdictReader.formatKey] && groups[index].base == nil {
-                    groups[index].base = unit
+                    groups[index].base = unitIndex
                 } else {
-                    groups[index].parts.append((partPath, unit))
+                    groups[index].parts.append((partPath, unitIndex))
                 }
             } else {
-                groups[index].base = unit
+                groups[index].base = unitIndex
             }
         }
         var sources: [Entry] = [], targets: [Entry] = []
@@ -122,7 +130,8 @@ struct XcodeUnitAssembler {
             let rest = id[range.upperBound...]
             return (key, .catalog, rest.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
         }
-        if id.hasSuffix(":dict/:string"), let first = id.range(of: ":dict/") {
+        if utf8.count > 13 && utf8.reversed().starts(with: ":dict/:string".utf8.reversed()),
+           let first = id.range(of: ":dict/") {
             var key = String(id[..<first.lowerBound])
             if key.hasPrefix("/") { key.removeFirst() }
             let middle = id[first.upperBound..<id.index(id.endIndex, offsetBy: -":string".count)]
@@ -139,13 +148,13 @@ struct XcodeUnitAssembler {
     private func entry(_ group: Group, target: Bool, locale: String?) -> Entry? {
         switch group.kind {
         case .plain:
-            guard let unit = group.base, let side = unit.side(target) else { return nil }
-            var attributes = unit.attributes
+            guard let base = group.base, let side = units[base].side(target) else { return nil }
+            var attributes = units[base].attributes
             if let inline = side.content.inlineAttribute { attributes["inline"] = inline }
-            return Entry(key: group.key, value: .text(side.content.text), comment: unit.comment,
-                         state: target ? side.state : nil, location: unit.idLocation, valueLocation: side.textLocation,
-                         sourceValue: target ? unit.source.map { .text($0.content.text) } : nil,
-                         shouldTranslate: unit.shouldTranslate, attributes: attributes)
+            return Entry(key: group.key, value: .text(side.content.text), comment: units[base].comment,
+                         state: target ? side.state : nil, location: units[base].idLocation, valueLocation: side.textLocation,
+                         sourceValue: target ? units[base].source.map { .text($0.content.text) } : nil,
+                         shouldTranslate: units[base].shouldTranslate, attributes: attributes)
         case .catalog:
             return catalogEntry(group, target: target)
         case .stringsdict:
@@ -155,12 +164,12 @@ struct XcodeUnitAssembler {
 
     private func makeEntry(_ group: Group, value: Value, sourceValue: Value?, states: [(String, TranslationState)],
                            valueLocation: SourceLocation, target: Bool) -> Entry {
-        let first = group.first
+        let first = units[group.first]
         var attributes = first.attributes
         if target && states.count > 1 {
             for (path, state) in states { attributes["state:" + path] = state.raw }
         }
-        let comment = group.base?.comment ?? group.parts.lazy.compactMap { $0.unit.comment }.first
+        let comment = group.base.flatMap { units[$0].comment } ?? group.parts.lazy.compactMap { self.units[$0.unit].comment }.first
         return Entry(key: group.key, value: value, comment: comment,
                      state: target ? XLIFFStates.worst(states.map(\.1)) : nil,
                      location: first.idLocation, valueLocation: valueLocation, sourceValue: sourceValue,
@@ -184,12 +193,12 @@ struct XcodeUnitAssembler {
     }
 
     private func catalogValue(_ group: Group, target: Bool) -> (value: Value, states: [(String, TranslationState)], location: SourceLocation)? {
-        if let base = group.base, base.side(target) == nil { return nil }
-        if group.base == nil && !group.parts.contains(where: { $0.unit.side(target) != nil }) { return nil }
+        if let base = group.base, units[base].side(target) == nil { return nil }
+        if group.base == nil && !group.parts.contains(where: { units[$0.unit].side(target) != nil }) { return nil }
         var states: [(String, TranslationState)] = []
         var location: SourceLocation? = nil
         var baseText: (String, SourceLocation)? = nil
-        if let base = group.base, let side = base.side(target) {
+        if let base = group.base, let side = units[base].side(target) {
             baseText = (side.content.text, side.textLocation)
             location = side.textLocation
             if let state = side.state { states.append(("stringUnit", state)) }
@@ -200,7 +209,8 @@ struct XcodeUnitAssembler {
         var substitutionIndex: [String: Int] = [:]
         var cases: [CaseBuild] = []
         var caseKind: VariationValue.Kind? = nil
-        for (path, unit) in group.parts {
+        for (path, unitIndex) in group.parts {
+            let unit = units[unitIndex]
             guard let side = unit.side(target) else { continue }
             let text = side.content.text, at = side.textLocation
             if location == nil { location = at }
@@ -278,7 +288,7 @@ struct XcodeUnitAssembler {
         } else {
             return nil
         }
-        return (value, states, location ?? group.first.idLocation)
+        return (value, states, location ?? units[group.first].idLocation)
     }
 
     /// Units after `|==|` whose path this reader does not know; reported once per unit.
@@ -349,11 +359,11 @@ struct XcodeUnitAssembler {
     }
 
     private func stringsdictValue(_ group: Group, target: Bool) -> (value: Value, states: [(String, TranslationState)], location: SourceLocation)? {
-        if let base = group.base, base.side(target) == nil { return nil }
-        if group.base == nil && !group.parts.contains(where: { $0.unit.side(target) != nil }) { return nil }
+        if let base = group.base, units[base].side(target) == nil { return nil }
+        if group.base == nil && !group.parts.contains(where: { units[$0.unit].side(target) != nil }) { return nil }
         var states: [(String, TranslationState)] = []
         var format = "", formatLocation: SourceLocation? = nil
-        if let base = group.base, let side = base.side(target) {
+        if let base = group.base, let side = units[base].side(target) {
             format = side.content.text
             formatLocation = side.textLocation
             if let state = side.state { states.append((StringsdictReader.formatKey, state)) }
@@ -361,7 +371,8 @@ struct XcodeUnitAssembler {
         var variables: [PluralVariable] = []
         var variableIndex: [String: Int] = [:]
         var explicitValueType = Set<String>()
-        for (path, unit) in group.parts {
+        for (path, unitIndex) in group.parts {
+            let unit = units[unitIndex]
             guard let side = unit.side(target) else { continue }
             let text = side.content.text, at = side.textLocation
             if let state = side.state { states.append((path.joined(separator: "/"), state)) }
@@ -384,10 +395,10 @@ struct XcodeUnitAssembler {
         for k in variables.indices where !explicitValueType.contains(variables[k].name) {
             variables[k].valueType = XCStringsReader.numericConversion(variables[k].forms.map(\.text))
         }
-        let location = formatLocation ?? group.parts.first { $0.unit.side(target) != nil }?.unit.side(target)?.textLocation
+        let location = formatLocation ?? group.parts.lazy.compactMap { self.units[$0.unit].side(target)?.textLocation }.first
         return (.plural(PluralValue(format: format, formatLocation: formatLocation, formatIsImplicit: group.base == nil,
                                     variables: variables)),
-                states, location ?? group.first.idLocation)
+                states, location ?? units[group.first].idLocation)
     }
 
     /// Stringsdict groups without a format unit, and bare `KEY:dict/VAR:dict/:string` units.
