@@ -38,6 +38,12 @@ public enum Discovery {
         }
     }
 
+    /// `X.xcloc/Source Contents/` holds copies of the source catalogs the bundle's XLIFF already
+    /// carries in its `<source>` elements; reading them would duplicate the source tables.
+    public static func isSkippedBundleFolder(_ name: String, parent: String) -> Bool {
+        (name == "Source Contents" || name == "Source%20Contents") && parent.hasSuffix(".xcloc")
+    }
+
     public static func format(ofFileNamed name: String) -> CatalogFormat? {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
@@ -134,7 +140,7 @@ public enum Discovery {
                         }
                     }
                     if Discovery.isDirectory(info) {
-                        if Discovery.isSkippedDirectory(name) { continue }
+                        if Discovery.isSkippedDirectory(name) || Discovery.isSkippedBundleFolder(name, parent: directory) { continue }
                         let identity = FileIdentity(info)
                         if visitedDirectories.contains(identity) {
                             if isLink {

@@ -4,7 +4,7 @@ public enum ReaderRegistry {
         switch format {
         case .strings: return StringsReader.self
         case .stringsdict: return StringsdictReader.self
-        case .xliff: return nil
+        case .xliff: return XLIFFReader.self
         case .xcstrings: return XCStringsReader.self
         }
     }

@@ -91,3 +91,108 @@ public struct UnreadableRule: Rule {
         reportedByReaders: true)
     public func check(_ context: RuleContext) -> [Finding] { [] }
 }
+
+public struct XLIFFInvalidRule: Rule {
+    public static let id = "xliff-invalid"
+    public init() {}
+    public static let description = RuleDescription(
+        id: XLIFFInvalidRule.id, name: "Invalid XLIFF 2", severity: .error,
+        summary: "An XLIFF 2.x file breaks a constraint of the specification (ids, inline codes, references, states, languages).",
+        rationale: """
+        Tools that validate XLIFF 2 reject such a file, or drop the broken part when they merge it back: \
+        a code without its pair, a reference to nothing or an unknown state is usually a hand edit gone \
+        wrong. Problems that stop the file from being read at all are syntax errors instead.
+        """,
+        triggering: [
+            RuleExample("A segment state the specification does not define",
+                VirtualFile("Translations/fr.xlf", """
+                    <?xml version="1.0"?>
+                    <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+                     <file id="f1">
+                      <unit id="title">
+                       <segment state="↓done">
+                        <source>Library</source>
+                        <target>Bibliothèque</target>
+                       </segment>
+                      </unit>
+                     </file>
+                    </xliff>
+
+                    """)),
+        ],
+        nonTriggering: [
+            RuleExample("A reviewed segment with a paired code",
+                VirtualFile("Translations/fr.xlf", """
+                    <?xml version="1.0"?>
+                    <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+                     <file id="f1">
+                      <unit id="title">
+                       <segment state="reviewed">
+                        <source><sc id="1"/>Library<ec startRef="1"/></source>
+                        <target><sc id="1"/>Bibliothèque<ec startRef="1"/></target>
+                       </segment>
+                      </unit>
+                     </file>
+                    </xliff>
+
+                    """)),
+        ],
+        reportedByReaders: true)
+    public func check(_ context: RuleContext) -> [Finding] { [] }
+}
+
+public struct LocaleMismatchRule: Rule {
+    public static let id = "locale-mismatch"
+    public init() {}
+    public static let description = RuleDescription(
+        id: LocaleMismatchRule.id, name: "Locale mismatch in an .xcloc bundle", severity: .warning,
+        summary: "An .xcloc bundle's contents.json names another locale than its XLIFF's target-language or source-language.",
+        rationale: """
+        Xcode imports an .xcloc bundle by its contents.json but writes the strings by the XLIFF's \
+        languages: when they disagree, the translations land in the wrong locale or the import fails.
+        """,
+        triggering: [
+            RuleExample("The bundle says German, the XLIFF says French",
+                VirtualFile("de.xcloc/contents.json", """
+                    {"developmentRegion": "en", "targetLocale": "de", "toolInfo": {"toolName": "Xcode"}, "version": "1.0"}
+
+                    """),
+                VirtualFile("de.xcloc/Localized Contents/de.xliff", """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+                      <file original="en.lproj/Localizable.strings" source-language="en" target-language="↓fr" datatype="plaintext">
+                        <body>
+                          <trans-unit id="title" xml:space="preserve">
+                            <source>Library</source>
+                            <target>Bibliothèque</target>
+                          </trans-unit>
+                        </body>
+                      </file>
+                    </xliff>
+
+                    """)),
+        ],
+        nonTriggering: [
+            RuleExample("Bundle and XLIFF agree",
+                VirtualFile("de.xcloc/contents.json", """
+                    {"developmentRegion": "en", "targetLocale": "de", "toolInfo": {"toolName": "Xcode"}, "version": "1.0"}
+
+                    """),
+                VirtualFile("de.xcloc/Localized Contents/de.xliff", """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+                      <file original="en.lproj/Localizable.strings" source-language="en" target-language="de" datatype="plaintext">
+                        <body>
+                          <trans-unit id="title" xml:space="preserve">
+                            <source>Library</source>
+                            <target>Bibliothek</target>
+                          </trans-unit>
+                        </body>
+                      </file>
+                    </xliff>
+
+                    """)),
+        ],
+        reportedByReaders: true)
+    public func check(_ context: RuleContext) -> [Finding] { [] }
+}

@@ -31,7 +31,8 @@ public struct RuleContext: Sendable {
 public enum RuleEngine {
     /// In documentation order: reader problems first, then by family.
     public static let allRules: [any Rule.Type] = [
-        SyntaxRule.self, EncodingRule.self, DuplicateKeyRule.self, UnreadableRule.self,
+        SyntaxRule.self, EncodingRule.self, DuplicateKeyRule.self, UnreadableRule.self, XLIFFInvalidRule.self,
+        LocaleMismatchRule.self,
         MissingTranslationRule.self, ExtraKeyRule.self, MissingTableRule.self, EmptyValueRule.self,
         UntranslatedRule.self, TranslationStateRule.self,
         FormatSpecifierInvalidRule.self, FormatTypeMismatchRule.self, FormatCountMismatchRule.self,

@@ -1,0 +1,394 @@
+import Foundation
+import Testing
+@testable import LocaleAudit
+
+/// Locations are not part of the value comparison across formats: each format puts its text elsewhere.
+func withoutLocations(_ value: Value) -> Value {
+    switch value {
+    case .text: return value
+    case .plural(var plural):
+        plural.formatLocation = nil
+        plural.variables = plural.variables.map { variable in
+            var variable = variable
+            variable.location = nil
+            variable.forms = variable.forms.map { PluralForm(category: $0.category, text: $0.text) }
+            return variable
+        }
+        return .plural(plural)
+    case .variations(var variations):
+        variations.cases = variations.cases.map { VariationValue.Case(name: $0.name, value: withoutLocations($0.value)) }
+        return .variations(variations)
+    }
+}
+
+@Suite struct XLIFFReaderTests {
+    static let fixtures = TestPaths.fixtures.appendingPathComponent("Readers/xliff")
+
+    func readFixture(_ name: String) throws -> ReadResult {
+        let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(name)))
+        return XLIFFReader.read(bytes, context: ReadContext(path: name, locale: nil, table: "t"), bundle: nil)
+    }
+
+    func read(_ text: String, path: String = "t.xliff") -> ReadResult {
+        XLIFFReader.read(Array(text.utf8), context: ReadContext(path: path, locale: nil, table: "t"), bundle: nil)
+    }
+
+    func at(_ file: String, _ line: Int, _ column: Int) -> LocaleAudit.SourceLocation {
+        LocaleAudit.SourceLocation(file: file, line: line, column: column)
+    }
+
+    func table(_ result: ReadResult, _ name: String, _ locale: String) throws -> LocalizedTable {
+        try #require(result.tables.first { $0.name == name && $0.locale == locale })
+    }
+
+    func entry(_ result: ReadResult, _ name: String, _ locale: String, _ key: String) throws -> Entry {
+        // Several <file>s may map to one table name (Localizable.strings, .stringsdict, .xcstrings).
+        try #require(result.tables.filter { $0.name == name && $0.locale == locale }.flatMap(\.entries).first { $0.key == key })
+    }
+
+    // MARK: XLIFF 1.2
+
+    @Test func tablesNamesScopesAndDeclarations() throws {
+        let result = try readFixture("Xcode.xliff")
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        #expect(result.declaredSourceLanguage == "en")
+        #expect(result.tables.map(\.name) == ["Localizable", "Localizable", "Localizable", "Localizable", "Localizable", "Localizable",
+                                              "Main", "Main", "InfoPlist", "InfoPlist"])
+        #expect(result.tables.map { $0.locale ?? "-" } == ["en", "de", "en", "de", "en", "de", "en", "de", "en", "de"])
+        #expect(result.tables.allSatisfy { $0.scope == "xliff:App" && $0.format == .xliff })
+        #expect(result.tables[0].localeLocation == at("Xcode.xliff", 3, 70))
+        #expect(result.tables[1].localeLocation == at("Xcode.xliff", 3, 91))
+        #expect(result.localeDeclarations.filter { $0.origin == .xliffSource }.count == 5)
+        #expect(result.localeDeclarations.first { $0.origin == .xliffTarget }
+                == LocaleDeclaration(identifier: "de", origin: .xliffTarget, location: at("Xcode.xliff", 3, 91)))
+    }
+
+    @Test func plainUnitsNotesStatesAndTranslate() throws {
+        let result = try readFixture("Xcode.xliff")
+        let title = try entry(result, "Localizable", "de", "title")
+        #expect(title.value == .text("Bibliothek"))
+        #expect(title.sourceValue == .text("Library"))
+        #expect(title.comment == "Screen title\nShown in the tab bar")
+        #expect(title.state == TranslationState(raw: "translated", meaning: .translated))
+        #expect(title.location == at("Xcode.xliff", 8, 23))
+        #expect(title.valueLocation == at("Xcode.xliff", 10, 36))
+        #expect(title.shouldTranslate)
+        let source = try entry(result, "Localizable", "en", "title")
+        #expect(source.value == .text("Library") && source.state == nil && source.sourceValue == nil)
+        #expect(source.valueLocation == at("Xcode.xliff", 9, 17))
+
+        #expect(try entry(result, "Localizable", "de", "brand").shouldTranslate == false)
+        #expect(try entry(result, "Localizable", "de", "brand").state?.meaning == .final)
+        let review = try entry(result, "Localizable", "de", "review")
+        #expect(review.state == TranslationState(raw: "needs-review-l10n", meaning: .needsReview))
+        #expect(review.attributes["state-qualifier"] == "exact-match")
+        #expect(try entry(result, "Localizable", "de", "custom").state == TranslationState(raw: "x-machine", meaning: .other))
+        #expect(try entry(result, "Localizable", "de", "inline").state == nil)
+    }
+
+    @Test func missingTargetLeavesOnlyTheSourceEntry() throws {
+        let result = try readFixture("Xcode.xliff")
+        #expect(try table(result, "Localizable", "de").entries.contains { $0.key == "untranslated" } == false)
+        let source = try entry(result, "Localizable", "en", "untranslated")
+        #expect(source.value == .text("Not yet"))
+        #expect(source.comment == nil)  // an empty <note/> is no comment
+        // A <file> whose units have no target still gives an (empty) target table for its locale.
+        #expect(try table(result, "InfoPlist", "de").entries.isEmpty)
+        #expect(try table(result, "InfoPlist", "en").entries.map(\.key) == ["CFBundleDisplayName"])
+    }
+
+    @Test func inlineElementsAndWhitespace() throws {
+        let result = try readFixture("Xcode.xliff")
+        let inline = try entry(result, "Localizable", "de", "inline")
+        #expect(inline.value == .text("Hallo liebe %@\u{FFFC}!"))
+        #expect(inline.sourceValue == .text("Hello dear %@\u{FFFC}!"))
+        #expect(inline.attributes["inline"] == "g:1:6:5;ph:2:12:2;x:3:14:1")
+        // Without xml:space="preserve", whitespace runs collapse and ends are trimmed.
+        #expect(try entry(result, "Localizable", "en", "collapsed").value == .text("Two spaces here"))
+        #expect(try entry(result, "Localizable", "de", "collapsed").value == .text("Zwei Leerzeichen"))
+        #expect(try entry(result, "Localizable", "de", "kept").value == .text("  behalten  "))
+    }
+
+    @Test func stringsdictUnitsMatchTheStringsdictReader() throws {
+        let result = try readFixture("Xcode.xliff")
+        let files = try entry(result, "Localizable", "de", "%d files")
+        guard case .plural(let plural) = files.value else { Issue.record("expected a plural"); return }
+        #expect(plural.format == "%#@files@" && !plural.formatIsImplicit)
+        #expect(plural.formatLocation == at("Xcode.xliff", 49, 17))
+        #expect(plural.variables.map(\.name) == ["files"])
+        #expect(plural.variables[0].forms.map(\.category) == ["one", "other"])
+        #expect(plural.variables[0].forms[1].location == at("Xcode.xliff", 58, 17))
+        #expect(files.location == at("Xcode.xliff", 47, 23))
+
+        let stringsdict = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>%d files</key><dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@files@</string>
+            <key>files</key><dict>
+              <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key><string>d</string>
+              <key>one</key><string>%d Datei</string>
+              <key>other</key><string>%d Dateien</string>
+            </dict></dict></dict></plist>
+            """
+        let fromStringsdict = StringsdictReader.read(Array(stringsdict.utf8),
+                                                     context: ReadContext(path: "de.lproj/Localizable.stringsdict", locale: "de", table: "Localizable"))
+        let expected = try #require(fromStringsdict.tables.first?.entries.first)
+        #expect(withoutLocations(files.value) == withoutLocations(expected.value))
+    }
+
+    @Test func catalogPluralUnitsMatchTheStringCatalogReader() throws {
+        let result = try readFixture("Xcode.xliff")
+        let items = try entry(result, "Localizable", "de", "%lld items")
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"%lld items": {"localizations": {"de": {"variations": {"plural": {
+              "one": {"stringUnit": {"state": "translated", "value": "%lld Element"}},
+              "other": {"stringUnit": {"state": "new", "value": "%lld Elemente"}}}}}}}}}
+            """
+        let fromCatalog = XCStringsReader.read(Array(catalog.utf8), context: ReadContext(path: "Localizable.xcstrings", locale: nil, table: "Localizable"))
+        let expected = try #require(fromCatalog.tables.first { $0.locale == "de" }?.entries.first)
+        #expect(withoutLocations(items.value) == withoutLocations(expected.value))
+        // Worst state wins; each unit's raw state is kept by its path, as the catalog reader does.
+        #expect(items.state == TranslationState(raw: "new", meaning: .new))
+        #expect(items.attributes["state:plural.one"] == "translated" && items.attributes["state:plural.other"] == "new")
+        #expect(items.comment == "Item count")
+        guard case .plural(let source) = try #require(items.sourceValue) else { Issue.record("expected a plural source"); return }
+        #expect(source.variables[0].forms.map(\.text) == ["%lld item", "%lld items"])
+    }
+
+    @Test func substitutionsDevicesAndNewlineIDs() throws {
+        let result = try readFixture("Xcode.xliff")
+        let km = try entry(result, "Localizable", "de", "%.1f km, %ld stops")
+        guard case .plural(let plural) = km.value else { Issue.record("expected a plural"); return }
+        #expect(plural.format == "%1$#@km@, %2$#@stops@" && !plural.formatIsImplicit)
+        #expect(plural.variables.map(\.name) == ["km", "stops"])
+        #expect(plural.variables.map(\.argumentNumber) == [1, 2])
+        #expect(plural.variables.map(\.valueType) == [".1f", "ld"])
+        #expect(plural.variables[1].forms.map(\.text) == ["%2$ld Halt", "%2$ld Halte"])
+
+        let tap = try entry(result, "Localizable", "de", "Tap")
+        #expect(tap.value == .variations(VariationValue(kind: .device, cases: [
+            .init(name: "iphone", value: .text("Tippen"), location: at("Xcode.xliff", 94, 23)),
+            .init(name: "mac", value: .text("Klicken"), location: at("Xcode.xliff", 98, 23)),
+        ])))
+        let rows = try entry(result, "Localizable", "de", "Rows")
+        guard case .variations(let rowCases) = rows.value, case .plural(let ipad) = rowCases.cases.first?.value else {
+            Issue.record("expected device variations holding a plural"); return
+        }
+        #expect(rowCases.cases.map(\.name) == ["ipad"])
+        #expect(ipad.formatIsImplicit && ipad.variables[0].name == XCStringsReader.implicitPluralVariableName)
+        #expect(ipad.variables[0].forms.map(\.text) == ["%d Zeile", "%d Zeilen"])
+
+        let members = try entry(result, "Localizable", "de", " (%d members)\n")
+        guard case .plural(let memberPlural) = members.value else { Issue.record("expected a plural"); return }
+        #expect(memberPlural.variables[0].forms == [PluralForm(category: "one", text: " (%d Mitglied)\n", location: at("Xcode.xliff", 113, 36))])
+    }
+
+    @Test func storyboardUnitsKeepTheirIDs() throws {
+        let result = try readFixture("Xcode.xliff")
+        let button = try entry(result, "Main", "de", "1tR-eI-DSh.normalTitle")
+        #expect(button.value == .text("Anmelden"))
+        #expect(button.comment?.contains("ObjectID = \"1tR-eI-DSh\"") == true)
+    }
+
+    @Test func malformedUnitsAreLocated() throws {
+        let result = try readFixture("Malformed.xliff")
+        let described = result.findings.map { "\($0.ruleID) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+        #expect(described == ["duplicate-key 9:23", "syntax 12:7", "syntax 16:23"])
+        #expect(result.findings[0].message.contains("duplicate trans-unit id \"ok\""))
+        #expect(result.findings[0].notes.first?.location == at("Malformed.xliff", 5, 23))
+        #expect(result.findings[1].message.contains("expected the attribute id"))
+        #expect(result.findings[2].message.contains("expected </source>"))
+        // What was read before the fatal error is kept: the first "ok" wins.
+        #expect(try entry(result, "Localizable", "fr", "ok").value == .text("D'accord"))
+        #expect(try entry(result, "Localizable", "en", "ok").value == .text("OK"))
+    }
+
+    @Test func wrongRootIsReported() {
+        let result = read("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n")
+        #expect(result.tables.isEmpty)
+        #expect(result.findings.map(\.ruleID) == [ReaderRule.syntax])
+        #expect(result.findings.first?.location == at("t.xliff", 2, 1))
+        #expect(result.findings.first?.message.contains("expected the root element <xliff>") == true)
+    }
+
+    @Test func severalFilesAndTableNaming() {
+        #expect(XLIFFTableNaming.tableName(original: "en.lproj/Localizable.strings") == "Localizable")
+        #expect(XLIFFTableNaming.tableName(original: "Base.lproj/Main.storyboard") == "Main")
+        #expect(XLIFFTableNaming.tableName(original: "Main.storyboard") == "Main")
+        #expect(XLIFFTableNaming.tableName(original: "Localizable.xcstrings") == "Localizable")
+        #expect(XLIFFTableNaming.tableName(original: "App/Info.plist") == "InfoPlist")
+        #expect(XLIFFTableNaming.tableName(original: "InfoPlist.strings") == "InfoPlist")
+        #expect(XLIFFTableNaming.scope(original: "Blockzilla/en.lproj/Localizable.strings") == "xliff:Blockzilla")
+        #expect(XLIFFTableNaming.scope(original: "Localizable.xcstrings") == "xliff:")
+    }
+
+    // MARK: XLIFF 2.x
+
+    @Test func xliff2UnitsSegmentsGroupsAndInline() throws {
+        let result = try readFixture("Segments.xlf")
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        #expect(result.tables.map { "\($0.name) \($0.locale ?? "-")" } == ["Localizable en", "Localizable fr"])
+        #expect(result.tables[0].scope == "xliff:Resources")
+        let greeting = try entry(result, "Localizable", "fr", "greeting")
+        #expect(greeting.value == .text("Bonjour. Bienvenue chez vous\u{FFFC}!\u{1}"))
+        #expect(greeting.sourceValue == .text("Hello. Welcome home\u{FFFC}!\u{1}"))
+        #expect(greeting.state == TranslationState(raw: "initial", meaning: .new))
+        #expect(greeting.comment == "Shown at start")
+        #expect(greeting.attributes["group"] == "g1")
+        #expect(greeting.attributes["inline"] == "pc:1:19:9;ph:2:28:1")
+        #expect(greeting.location == at("Segments.xlf", 5, 14))
+        #expect(greeting.valueLocation == at("Segments.xlf", 11, 14))
+        #expect(try table(result, "Localizable", "fr").entries.contains { $0.key == "only-source" } == false)
+        let onlySource = try entry(result, "Localizable", "en", "only-source")
+        #expect(onlySource.shouldTranslate == false && onlySource.attributes["group"] == "g1/g2")
+        let reviewed = try entry(result, "Localizable", "fr", "reviewed")
+        #expect(reviewed.state == TranslationState(raw: "reviewed", meaning: .final))
+        #expect(reviewed.value == .text("Enregistrer \u{FFFC}maintenant\u{FFFC}!"))
+        #expect(result.declaredSourceLanguage == "en")
+        #expect(result.localeDeclarations.map(\.origin) == [.xliffSource, .xliffTarget])
+    }
+
+    @Test func xliff2ConstraintViolationsAreLocated() {
+        let text = """
+            <?xml version="1.0"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en">
+             <file id="f1">
+              <unit id="u1">
+               <segment state="done">
+                <source><sc id="1"/>Text</source>
+                <target>Texte</target>
+               </segment>
+              </unit>
+              <unit id="u1">
+               <segment><source>Again</source></segment>
+              </unit>
+             </file>
+            </xliff>
+            """
+        let result = read(text, path: "bad.xlf")
+        let described = result.findings.map { "\($0.ruleID) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+        #expect(described == ["xliff-invalid 5:20", "xliff-invalid 6:13", "syntax 7:5", "syntax 10:13"])
+        #expect(result.findings[0].message.contains("expected one of final, initial, reviewed, translated"))
+        #expect(result.findings[1].message.contains("has no <ec startRef=\"1\">"))
+        #expect(result.findings[2].message.contains("without trgLang"))
+        #expect(result.findings[3].message.contains("duplicate unit id \"u1\""))
+    }
+
+    // MARK: Bundles, size
+
+    @Test func xclocBundleDeclaresLocalesAndReportsMismatch() throws {
+        let bundle = Self.fixtures.appendingPathComponent("Sample.xcloc")
+        let xliff = bundle.appendingPathComponent("Localized%20Contents/fr.xliff").path
+        #expect(XclocContents.bundlePath(forXLIFFAt: xliff) == bundle.path)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: xliff)))
+        let result = XLIFFReader.read(bytes, context: ReadContext(path: xliff, locale: nil, table: "fr"))
+        let json = bundle.appendingPathComponent("contents.json").path
+        #expect(result.localeDeclarations.filter { $0.origin == .xclocContents }
+                == [LocaleDeclaration(identifier: "en", origin: .xclocContents, location: at(json, 2, 25)),
+                    LocaleDeclaration(identifier: "fr", origin: .xclocContents, location: at(json, 4, 20))])
+        #expect(result.findings.map(\.ruleID) == [LocaleMismatchRule.id])
+        #expect(result.findings.first?.severity == .warning)
+        #expect(result.findings.first?.location == at(xliff, 3, 94))
+        #expect(result.findings.first?.message.contains("target-language=\"fr-CA\"") == true)
+        #expect(result.findings.first?.message.contains("targetLocale \"fr\"") == true)
+    }
+
+    @Test func discoverySkipsXclocSourceContents() {
+        let discovered = Discovery.discover([Self.fixtures.appendingPathComponent("Sample.xcloc").path])
+        #expect(discovered.files.map { $0.path.hasSuffix("Localized%20Contents/fr.xliff") } == [true])
+    }
+
+    @Test func largeFilesReadFine() {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\">\n"
+        text += "<file original=\"en.lproj/Big.strings\" source-language=\"en\" target-language=\"de\" datatype=\"plaintext\"><body>\n"
+        var count = 0
+        while text.utf8.count < 11_000_000 {
+            text += "<trans-unit id=\"key.\(count)\" xml:space=\"preserve\"><source>Source text number \(count) with some words</source><target state=\"translated\">Zieltext Nummer \(count) mit einigen Wörtern</target><note>Note \(count)</note></trans-unit>\n"
+            count += 1
+        }
+        text += "</body></file></xliff>\n"
+        let result = read(text, path: "big.xliff")
+        #expect(result.findings.isEmpty)
+        #expect(result.tables.count == 2)
+        #expect(result.tables[1].entries.count == count)
+        #expect(result.tables[1].entries.last?.value == .text("Zieltext Nummer \(count - 1) mit einigen Wörtern"))
+    }
+}
+
+/// Every XLIFF of the shared corpus reads without a finding, with the unit counts of its MANIFEST.md.
+@Suite struct XLIFFCorpusTests {
+    static var present: Bool { TestPaths.corpusIsPresent }
+
+    static func readAll(_ project: String) throws -> [ReadResult] {
+        let root = TestPaths.corpus.appendingPathComponent(project)
+        let paths = (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".xliff") }.sorted()
+        return try paths.map { relative in
+            let path = root.appendingPathComponent(relative).path
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            return XLIFFReader.read(bytes, context: ReadContext(path: path, locale: nil, table: "t"))
+        }
+    }
+
+    /// (files, source entries, target entries, plural entries in target tables)
+    static func counts(_ results: [ReadResult]) -> (Int, Int, Int, Int) {
+        var source = 0, target = 0, plural = 0
+        for result in results {
+            for (index, table) in result.tables.enumerated() {
+                if index % 2 == 0 { source += table.entries.count } else {
+                    target += table.entries.count
+                    plural += table.entries.filter(\.value.isPlural).count
+                }
+            }
+        }
+        return (results.count, source, target, plural)
+    }
+
+    @Test(.enabled(if: present, "the shared corpus (../shared/corpus) is not on this machine"))
+    func goMap() throws {
+        let results = try Self.readAll("bryceco+GoMap")
+        #expect(results.allSatisfy { $0.findings.isEmpty }, "\(results.flatMap(\.findings).prefix(5))")
+        // 27,290 units, 1,814 of them `|==|` parts of 500 grouped entries; 9,208 without target.
+        let (files, source, target, _) = Self.counts(results)
+        #expect(files == 34 && source == 25_772 && target == 16_634)
+        var states: [String: Int] = [:]
+        for result in results {
+            for table in result.tables {
+                for entry in table.entries {
+                    let raws = entry.attributes.filter { $0.key.hasPrefix("state:") }.map(\.value)
+                    for raw in raws.isEmpty ? [entry.state?.raw].compactMap({ $0 }) : raws { states[raw, default: 0] += 1 }
+                }
+            }
+        }
+        #expect(states == ["translated": 15_775, "needs-review-l10n": 947, "new": 1_360])
+    }
+
+    @Test(.enabled(if: present, "the shared corpus (../shared/corpus) is not on this machine"))
+    func focus() throws {
+        let results = try Self.readAll("mozilla-l10n+focusios-l10n")
+        #expect(results.allSatisfy { $0.findings.isEmpty }, "\(results.flatMap(\.findings).prefix(5))")
+        // 23,478 units, 3,817 without target, no states, 546 <file> elements.
+        let (files, source, target, plural) = Self.counts(results)
+        #expect(files == 91 && source == 23_478 && target == 19_661 && plural == 0)
+        #expect(results.map(\.tables.count).reduce(0, +) == 546 * 2)
+        #expect(results.allSatisfy { $0.tables.allSatisfy { $0.entries.allSatisfy { $0.state == nil } } })
+    }
+
+    @Test(.enabled(if: present, "the shared corpus (../shared/corpus) is not on this machine"))
+    func pockity() throws {
+        let results = try Self.readAll("Pockity+Localisations")
+        #expect(results.allSatisfy { $0.findings.isEmpty }, "\(results.flatMap(\.findings).prefix(5))")
+        // 6,448 units, 148 `:dict/` units forming 40 plural entries (4 per locale), 9 without target.
+        let (files, source, target, plural) = Self.counts(results)
+        #expect(files == 10 && source == 6_340 && target == 6_331 && plural == 40)
+        let german = try #require(results.first { $0.tables.contains { $0.locale == "de" } })
+        // The same key is also a plain entry of the Localizable.strings <file>; the plural one is the stringsdict's.
+        let accounts = try #require(german.tables.filter { $0.locale == "de" && $0.name == "Localizable" }
+            .flatMap(\.entries).first { $0.key == "%d Accounts" && $0.value.isPlural })
+        guard case .plural(let plural) = accounts.value else { Issue.record("expected a plural"); return }
+        #expect(plural.format == "%#@accounts@")
+        #expect(plural.variables.map(\.name) == ["accounts"] && plural.variables[0].valueType == "d")
+        #expect(plural.variables[0].forms.map(\.category) == ["one", "other", "zero"])
+    }
+}
