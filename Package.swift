@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The system ICU (libicu-dev / icu4c). Only CICUShim may import it: a Swift module that sees
@@ -28,7 +29,7 @@ let package = Package(
         ),
         .target(
             name: "LocaleAudit",
-            dependencies: ["CICUShim"]
+            dependencies: ["CICUShim", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "locale-audit",

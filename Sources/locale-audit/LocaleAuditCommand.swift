@@ -13,7 +13,7 @@ struct LocaleAuditCommand: ParsableCommand {
         at or above it, 2 usage error or unreadable path.
         """,
         version: LocaleAuditVersion.string,
-        subcommands: [Check.self, Rules.self, Explain.self],
+        subcommands: [Check.self, BaselineCommand.self, Report.self, Rules.self, Explain.self],
         defaultSubcommand: Check.self
     )
 
@@ -47,8 +47,7 @@ struct UsageFailure: Error, CustomStringConvertible {
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Check catalogs and report findings.")
 
-    @Argument(help: "Files or folders to check (folders are walked for catalogs).")
-    var paths: [String] = []
+    @OptionGroup var audit: AuditArguments
 
     @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
@@ -56,43 +55,57 @@ struct Check: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Write the report to this file instead of standard output.")
     var output: String?
 
-    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at least this severe: error, warning or note.")
-    var failOn: Severity = .error
+    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding is at least this severe: error, warning or note (default: error, or the configuration's).")
+    var failOn: Severity?
 
-    @Option(name: .customLong("source-language"), help: "The development language (default: detected).")
-    var sourceLanguage: String?
-
-    @Option(name: .customLong("max-file-size"), help: "Refuse files larger than this (e.g. 256M, 1G).")
-    var maxFileSize: String = "256M"
-
-    @Option(help: "Worker threads (default: the number of cores). The output does not depend on it.")
-    var jobs: Int?
+    @Option(help: "Report and gate only findings that are not in this baseline (written by `locale-audit baseline`).")
+    var baseline: String?
 
     @Flag(name: .customLong("no-color"), help: "Never colour the text output.")
     var noColour = false
 
     func run() throws {
-        guard !paths.isEmpty else {
-            throw ValidationError("name at least one file or folder to check, e.g. `locale-audit check App/Resources`")
-        }
-        guard let limit = ByteCount.parse(maxFileSize) else {
-            throw ValidationError("--max-file-size takes a size such as 256M or 1G, not '\(maxFileSize)'")
-        }
-        let options = AuditOptions(sourceLanguage: sourceLanguage, maxFileSize: limit,
-                                   workers: jobs ?? Parallel.defaultWorkerCount)
-        let result = Auditor.audit(paths: paths, options: options)
-        if !result.unreadableArguments.isEmpty {
-            for path in result.unreadableArguments {
-                FileHandle.standardError.write(Data("locale-audit: cannot read '\(path)': no such file or folder, or permission denied\n".utf8))
+        let (options, configuration) = try audit.resolve()
+        var result = try audit.audit(options)
+        var baselineSummary = ""
+        if let baseline {
+            let recorded: Baseline
+            do {
+                recorded = try Baseline.load(from: baseline)
+            } catch {
+                FileHandle.standardError.write(Data("locale-audit: \(error.description)\n".utf8))
+                throw ExitCode(2)
             }
-            throw ExitCode(2)
+            let comparison = recorded.compare(result.findings, roots: audit.paths)
+            result.findings = comparison.new
+            baselineSummary = "; baseline: \(comparison.known) known, \(comparison.fixed) fixed since"
         }
         let colour = output == nil && !noColour && isatty(STDOUT_FILENO) != 0
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let report = Reporters.render(result, as: format, context: ReportContext(colour: colour))
         try writeReport(report, to: output)
-        FileHandle.standardError.write(Data((Reporters.summaryLine(result) + "\n").utf8))
-        if result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(1) }
+        FileHandle.standardError.write(Data((Reporters.summaryLine(result) + baselineSummary + "\n").utf8))
+        let threshold = failOn ?? configuration.failOn ?? .error
+        if result.findings.contains(where: { $0.severity >= threshold }) { throw ExitCode(1) }
+    }
+}
+
+struct BaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline",
+        abstract: "Record today's findings, so `check --baseline` gates only on new ones.")
+
+    @OptionGroup var audit: AuditArguments
+
+    @Option(name: [.customShort("o"), .long], help: "The baseline file to write.")
+    var output: String
+
+    func run() throws {
+        let (options, _) = try audit.resolve()
+        let result = try audit.audit(options)
+        let baseline = Baseline(findings: result.findings, roots: audit.paths)
+        try writeReport(baseline.serialized(), to: output)
+        FileHandle.standardError.write(Data("locale-audit: recorded \(baseline.entryCount) findings in \(output)\n".utf8))
     }
 }
 
@@ -106,6 +119,34 @@ func writeReport(_ report: String, to output: String?) throws {
         }
     } else {
         FileHandle.standardOutput.write(Data(report.utf8))
+    }
+}
+
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write translator hand-offs: one XLIFF 1.2 file per locale with only the strings that need work.")
+
+    @OptionGroup var audit: AuditArguments
+
+    @Option(help: "The folder to write <locale>.xliff files into (created if needed).")
+    var xliff: String
+
+    func run() throws {
+        let (options, _) = try audit.resolve()
+        let result = try audit.audit(options)
+        let documents = XLIFFFixList.documents(for: result)
+        do {
+            try FileManager.default.createDirectory(atPath: xliff, withIntermediateDirectories: true)
+        } catch {
+            FileHandle.standardError.write(Data("locale-audit: cannot create '\(xliff)': \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
+        }
+        for document in documents {
+            // File names come from XLIFFFixList.safeFileName: no separator can escape the folder.
+            try writeReport(document.text, to: (xliff as NSString).appendingPathComponent(document.fileName))
+            print("\(document.fileName): \(document.unitCount) strings to work on")
+        }
+        if documents.isEmpty { print("Nothing for translators to do.") }
     }
 }
 

@@ -9,6 +9,16 @@ public struct AuditOptions: Sendable {
     public var workers: Int
     /// Per-rule severity overrides; `nil` turns a rule off.
     public var severityOverrides: [String: Severity?]
+    /// Globs over paths relative to `globBase`: only included, non-excluded files are read.
+    public var include: [String] = []
+    public var exclude: [String] = []
+    public var globBase: String = "."
+    /// Locales whose tables are left out entirely.
+    public var skipLocales: Set<String> = []
+    /// Terms that stay the same in every language (brand names): not "untranslated".
+    public var doNotTranslate: [String] = []
+    /// The configuration file's settings, for rules that read more of it.
+    public var configuration: Configuration = Configuration()
 
     public static let defaultMaxFileSize = 256 << 20
 
@@ -19,6 +29,28 @@ public struct AuditOptions: Sendable {
         self.workers = workers
         self.severityOverrides = severityOverrides
     }
+
+    /// Options from a configuration file; command-line flags are applied on top by the caller.
+    public init(configuration: Configuration, workers: Int = Parallel.defaultWorkerCount) {
+        self.init(sourceLanguage: configuration.sourceLanguage,
+                  maxFileSize: configuration.maxFileSize ?? AuditOptions.defaultMaxFileSize,
+                  workers: workers, severityOverrides: configuration.ruleSeverities)
+        include = configuration.include
+        exclude = configuration.exclude
+        globBase = configuration.baseDirectory
+        skipLocales = Set(configuration.skipLocales)
+        doNotTranslate = configuration.doNotTranslate
+        self.configuration = configuration
+    }
+
+    /// Whether include/exclude globs let this file be read.
+    func admits(_ path: String) -> Bool {
+        if include.isEmpty && exclude.isEmpty { return true }
+        let relative = PathRelativity.relative(path, to: globBase)
+        if !include.isEmpty && !include.contains(where: { Glob.matches($0, relative) }) { return false }
+        return !exclude.contains { Glob.matches($0, relative) }
+    }
+
 }
 
 public struct AuditResult: Sendable {
@@ -34,13 +66,26 @@ public struct AuditResult: Sendable {
 
 /// One audit run: discover, read every file in parallel, assemble the project, run the rules.
 public enum Auditor {
-    public static func audit(paths: [String], options: AuditOptions = AuditOptions()) -> AuditResult {
+    /// `progress` is called from worker threads with (files read, files in all) as reading goes on.
+    public static func audit(paths: [String], options: AuditOptions = AuditOptions(),
+                             progress: (@Sendable (Int, Int) -> Void)? = nil) -> AuditResult {
         let started = DispatchTime.now()
         if Timing.enabled { Timing.last = started.uptimeNanoseconds }
-        let discovery = Discovery.discover(paths, formats: ReaderRegistry.supportedFormats)
+        var discovery = Discovery.discover(paths, formats: ReaderRegistry.supportedFormats)
+        discovery.files = discovery.files.filter { options.admits($0.path) }
+        if !options.skipLocales.isEmpty {
+            discovery.files = discovery.files.filter { !options.skipLocales.contains($0.locale ?? "") }
+            discovery.lprojFolders = discovery.lprojFolders.filter { folder in
+                !options.skipLocales.contains(String(folder.split(separator: "/").last!.dropLast(".lproj".count)))
+            }
+        }
         let limit = options.maxFileSize
+        let total = discovery.files.count
+        let counter = ProgressCounter()
         let reads = Parallel.map(discovery.files, workers: options.workers) { file in
-            readFile(file, limit: limit)
+            let result = readFile(file, limit: limit)
+            if let progress { progress(counter.increment(), total) }
+            return result
         }
         var tables: [LocalizedTable] = []
         var findings = discovery.findings
@@ -58,6 +103,7 @@ public enum Auditor {
             declarations += read.localeDeclarations
             if let language = read.declaredSourceLanguage { declaredSource.append(language) }
             for var table in read.tables {
+                if let locale = table.locale, options.skipLocales.contains(locale) { continue }
                 if table.scope.isEmpty { table.scope = file.scope }
                 tables.append(table)
             }
@@ -81,6 +127,8 @@ public enum Auditor {
         findings += RuleEngine.run(on: project, options: options)
         Timing.mark("rules")
         findings = RuleEngine.applySeverityOverrides(findings, options.severityOverrides)
+        let suppressions = Suppressions(project)
+        findings = findings.filter { !suppressions.suppresses($0) }
         findings.sort(by: Finding.stableOrder)
         Timing.mark("sort \(findings.count) findings")
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
@@ -113,5 +161,31 @@ enum Timing {
         let elapsed = now > last ? now - last : 0
         FileHandle.standardError.write(Data("timing: \(phase): \(Int(Double(elapsed) / 1e6)) ms\n".utf8))
         last = now
+    }
+}
+
+/// Paths relative to a folder, for globs and baselines: independent of where the checkout lives.
+public enum PathRelativity {
+    public static func relative(_ path: String, to base: String) -> String {
+        let absolutePath = absolute(path), absoluteBase = absolute(base)
+        if absolutePath == absoluteBase { return "." }
+        let prefix = absoluteBase.hasSuffix("/") ? absoluteBase : absoluteBase + "/"
+        return absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : path
+    }
+
+    public static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}
+
+/// A thread-safe count of files read, for progress reports.
+final class ProgressCounter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
     }
 }

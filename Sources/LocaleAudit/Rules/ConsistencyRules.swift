@@ -1,3 +1,5 @@
+import Foundation
+
 // Catalog consistency: what is missing, extra, empty, left untranslated or marked unfinished.
 
 public struct MissingTranslationRule: Rule {
@@ -149,7 +151,12 @@ public struct UntranslatedRule: Rule {
         return context.pairs.compactMap { pair in
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
                   translation == source, Self.language(of: pair.locale) != sourceLanguage else { return nil }
-            let words = TextAnalysis.translatableWords(in: source)
+            // Configured do-not-translate terms (brand names) are not words to translate.
+            var checked = source
+            for term in context.options.doNotTranslate where !term.isEmpty {
+                checked = checked.replacingOccurrences(of: term, with: " ")
+            }
+            let words = TextAnalysis.translatableWords(in: checked)
             if words.isEmpty { return nil }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but
             // brand names are kept in Latin there too, so it is only a note.
