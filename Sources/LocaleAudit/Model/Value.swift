@@ -121,3 +121,39 @@ public struct VariationValue: Sendable, Hashable {
         self.cases = cases
     }
 }
+
+extension Value {
+    /// The value as the platform sees it, for comparing one string across formats and versions:
+    /// locations dropped, and a `.stringsdict` plural whose format is nothing but `%#@name@` written
+    /// the way a String Catalog writes it (a top-level plural, whose variable is `__plural`). Xcode
+    /// converts between the two exactly so when it migrates a `.stringsdict` to a String Catalog.
+    public var canonical: Value {
+        switch self {
+        case .text: return self
+        case .variations(var variations):
+            variations.cases = variations.cases.map { item in
+                VariationValue.Case(name: item.name, value: item.value.canonical, location: nil)
+            }
+            return .variations(variations)
+        case .plural(var plural):
+            plural.formatLocation = nil
+            plural.variables = plural.variables.map { variable in
+                var variable = variable
+                variable.location = nil
+                variable.forms = variable.forms.map { PluralForm(category: $0.category, text: $0.text, location: nil) }
+                return variable
+            }
+            let scan = FormatSpecifiers.scan(plural.format)
+            if plural.variables.count == 1, scan.specifiers.count == 1, scan.problems.isEmpty,
+               let only = scan.specifiers.first, only.variableName == plural.variables[0].name,
+               only.range == 0..<plural.format.unicodeScalars.count, only.position == nil || only.position == 1 {
+                let implicitName = "__plural"
+                plural.format = "%#@\(implicitName)@"
+                plural.formatIsImplicit = true
+                plural.variables[0].name = implicitName
+                if plural.variables[0].argumentNumber == 1 { plural.variables[0].argumentNumber = nil }
+            }
+            return .plural(plural)
+        }
+    }
+}
