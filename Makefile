@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/release/locale-audit
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release demo test bench docs clean
+.PHONY: deps build release demo test bench fuzz docs clean
 
 # ICU and pkg-config from the system: without the .pc file SwiftPM only warns and fails at link time.
 deps:
@@ -36,6 +36,21 @@ test: deps
 
 bench: release
 	.build/release/locale-audit-bench
+
+# libFuzzer + AddressSanitizer, one target at a time for FUZZ_SECONDS each (default 60), seeded from
+# Fixtures (and ../shared/corpus when present). Crashes land in fuzz-out/<target>/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= strings stringsdict xliff xcstrings json xml format bcp47
+fuzz: deps
+	$(SWIFT) build -c debug --scratch-path .build-fuzz --product locale-audit-fuzz \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library
+	@bash scripts/fuzz-seeds.sh
+	@for t in $(FUZZ_TARGETS); do \
+	  echo "== fuzzing $$t for $(FUZZ_SECONDS) s"; mkdir -p fuzz-out/$$t; \
+	  LOCALE_AUDIT_FUZZ_TARGET=$$t .build-fuzz/debug/locale-audit-fuzz fuzz-out/corpus-$$t fuzz-out/seeds-$$t \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+	    -artifact_prefix=fuzz-out/$$t/ -print_final_stats=1 2>&1 | tail -12 || exit 1; \
+	done
 
 docs: build
 	.build/debug/locale-audit rules --markdown > docs/rules.md

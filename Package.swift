@@ -43,6 +43,11 @@ let package = Package(
             name: "locale-audit-bench",
             dependencies: ["LocaleAudit"]
         ),
+        // `make fuzz`: libFuzzer targets for every parser (a replay tool in ordinary builds).
+        .executableTarget(
+            name: "locale-audit-fuzz",
+            dependencies: ["LocaleAudit"]
+        ),
         .testTarget(
             name: "LocaleAuditTests",
             dependencies: ["LocaleAudit"]
