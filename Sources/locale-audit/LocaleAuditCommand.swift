@@ -82,7 +82,8 @@ struct Check: ParsableCommand {
         }
         let colour = output == nil && !noColour && isatty(STDOUT_FILENO) != 0
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        let report = Reporters.render(result, as: format, context: ReportContext(colour: colour))
+        let context = ReportContext(colour: colour, baseDirectory: FileManager.default.currentDirectoryPath)
+        let report = Reporters.render(result, as: format, context: context)
         try writeReport(report, to: output)
         FileHandle.standardError.write(Data((Reporters.summaryLine(result) + baselineSummary + "\n").utf8))
         let threshold = failOn ?? configuration.failOn ?? .error

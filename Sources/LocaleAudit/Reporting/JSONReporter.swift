@@ -3,14 +3,14 @@
 public enum JSONReporter {
     public static let schemaVersion = 1
 
-    public static func render(_ result: AuditResult) -> String {
+    public static func render(_ result: AuditResult, toolVersion: String = LocaleAuditVersion.string) -> String {
         var json = JSONWriter()
         json.object { json in
             json.member("version", schemaVersion)
             json.key("tool")
             json.objectValue { json in
                 json.member("name", "locale-audit")
-                json.member("version", LocaleAuditVersion.string)
+                json.member("version", toolVersion)
             }
             json.member("sourceLanguage", result.project.sourceLanguage)
             json.member("sourceLanguageOrigin", result.project.sourceLanguageOrigin.rawValue)

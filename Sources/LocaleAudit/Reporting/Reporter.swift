@@ -1,12 +1,21 @@
 /// The output formats of `check`. A reporter is a pure function from an audit result to text.
 public enum ReportFormat: String, Sendable, CaseIterable {
-    case text, xcode, json
+    case text, xcode, json, sarif, junit, github, markdown, html
 }
 
 public struct ReportContext: Sendable {
     /// ANSI colours, only when writing to a terminal.
     public var colour: Bool
-    public init(colour: Bool = false) { self.colour = colour }
+    /// The working directory: SARIF makes absolute paths under it relative, as code-scanning tools
+    /// resolve them against the checkout.
+    public var baseDirectory: String?
+    /// The version reports name (golden-file tests put a placeholder here).
+    public var toolVersion: String
+    public init(colour: Bool = false, baseDirectory: String? = nil, toolVersion: String = LocaleAuditVersion.string) {
+        self.colour = colour
+        self.baseDirectory = baseDirectory
+        self.toolVersion = toolVersion
+    }
 }
 
 public enum Reporters {
@@ -14,7 +23,12 @@ public enum Reporters {
         switch format {
         case .text: return TextReporter.render(result, colour: context.colour)
         case .xcode: return XcodeReporter.render(result.findings)
-        case .json: return JSONReporter.render(result)
+        case .json: return JSONReporter.render(result, toolVersion: context.toolVersion)
+        case .sarif: return SARIFReporter.render(result, context: context)
+        case .junit: return JUnitReporter.render(result)
+        case .github: return GitHubReporter.render(result.findings, baseDirectory: context.baseDirectory)
+        case .markdown: return MarkdownReporter.render(result, context: context)
+        case .html: return HTMLReporter.render(result, context: context)
         }
     }
 

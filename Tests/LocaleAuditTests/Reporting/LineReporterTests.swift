@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import LocaleAudit
+
+@Suite struct GitHubReporterTests {
+    @Test func escapesMessagesAndProperties() {
+        #expect(GitHubReporter.escapeData("100% done\r\nnext: a,b") == "100%25 done%0D%0Anext: a,b")
+        #expect(GitHubReporter.escapeProperty("a:b,c%\n") == "a%3Ab%2Cc%25%0A")
+    }
+
+    @Test func oneCommandPerFindingWithSeverityMapped() {
+        let lines = GitHubReporter.render(ReportFixture.result.findings).split(separator: "\n")
+        #expect(lines.count == ReportFixture.result.findings.count)
+        #expect(lines.filter { $0.hasPrefix("::error ") }.count == ReportFixture.result.count(.error))
+        #expect(lines.filter { $0.hasPrefix("::warning ") }.count == ReportFixture.result.count(.warning))
+        #expect(lines.filter { $0.hasPrefix("::notice ") }.count == ReportFixture.result.count(.note))
+        let untranslated = lines.first { $0.contains("[untranslated]") && $0.contains("markup") }
+        // The key's ':' and ',' stay in the message (only properties escape them); '%%' is escaped.
+        #expect(untranslated?.contains("::\"markup|key, a:b\" (de): identical") == true)
+        #expect(untranslated?.contains("100%25%25") == true)
+        #expect(untranslated?.contains(",line=3,col=21,title=locale-audit [untranslated]::") == true)
+    }
+
+    @Test func findingsWithoutLocationHaveNoFileProperty() {
+        let finding = Finding(ruleID: "unreadable", severity: .error, message: "cannot read", location: nil)
+        #expect(GitHubReporter.render([finding]) == "::error title=locale-audit [unreadable]::cannot read\n")
+    }
+}
+
+@Suite struct MarkdownReporterTests {
+    @Test func summaryRowPerLocaleThenFindingsErrorsFirst() {
+        let text = MarkdownReporter.render(ReportFixture.result, context: ReportFixture.context)
+        #expect(text.hasPrefix("## locale-audit: 1 error, 5 warnings, 1 note\n"))
+        #expect(text.contains("| German (de) | 0 | 2 | 0 | 100.0 % (7/7) |"))
+        #expect(text.contains("| English (en) — source | 0 | 0 | 0 | – |"))
+        // "settings.title" is missing in he: 6 of the 7 source keys.
+        #expect(text.contains("| Hebrew (he) | 1 | 3 | 1 | 85.7 % (6/7) |"))
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| error |") || $0.hasPrefix("| warning |") || $0.hasPrefix("| note |") }
+        #expect(rows.count == ReportFixture.result.findings.count)
+        #expect(rows.first?.hasPrefix("| error |") == true)
+        #expect(rows.last?.hasPrefix("| note |") == true)
+    }
+
+    @Test func tableCellsCannotBreakTheTable() {
+        let text = MarkdownReporter.render(ReportFixture.result, context: ReportFixture.context)
+        // Every row of the findings table has exactly five unescaped pipes.
+        for row in text.split(separator: "\n") where row.hasPrefix("| warning |") || row.hasPrefix("| error |") {
+            var pipes = 0, escaped = false
+            for c in row { if c == "\\" && !escaped { escaped = true; continue }; if c == "|" && !escaped { pipes += 1 }; escaped = false }
+            #expect(pipes == 5, "\(row)")
+        }
+        #expect(MarkdownReporter.escape("a|b <b>@team</b> *x* [l](u)\nz") == "a\\|b \\<b\\>\\@team\\</b\\> \\*x\\* \\[l\\](u)<br>z")
+    }
+
+    @Test func longListsAreCapped() {
+        let text = MarkdownReporter.render(ReportFixture.sampleApp, context: ReportFixture.context, limit: 5)
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| error |") || $0.hasPrefix("| warning |") || $0.hasPrefix("| note |") }
+        #expect(rows.count == 5)
+        #expect(text.contains("…and \(ReportFixture.sampleApp.findings.count - 5) more."))
+    }
+}
