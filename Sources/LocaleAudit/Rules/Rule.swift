@@ -70,6 +70,9 @@ public struct VirtualFile: Sendable {
     public var rawMarkers: [(line: Int, column: Int)]
     /// When set, the file is a symbolic link to this path (for unreadable-file examples).
     public var symlinkTarget: String?
+    /// True for a folder (such as `pt_BR.lproj`): created empty; a marker lands at its line 1, column 1,
+    /// where findings about a folder's name are reported.
+    public var isFolder: Bool = false
 
     public static let marker: Character = "↓"
 
@@ -90,6 +93,17 @@ public struct VirtualFile: Sendable {
         self.rawBytes = []
         self.rawMarkers = markedAtStart ? [(1, 1)] : []
         self.symlinkTarget = target
+    }
+
+    /// A folder, for findings about its name (locale identifiers of `.lproj` folders).
+    public init(folder path: String, marked: Bool) {
+        self.path = path
+        self.text = "(a folder)"
+        self.encoding = .utf8
+        self.rawBytes = []
+        self.rawMarkers = marked ? [(1, 1)] : []
+        self.symlinkTarget = nil
+        self.isFolder = true
     }
 
     public init(_ path: String, bytes: [UInt8], shownAs text: String, markers: [(line: Int, column: Int)]) {

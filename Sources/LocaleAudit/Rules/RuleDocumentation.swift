@@ -40,7 +40,9 @@ public enum RuleDocumentation {
         for example in examples {
             if let caption = example.caption { out += markdown ? "\n\(caption):\n" : "\n  \(caption):\n" }
             for file in example.files {
-                if markdown {
+                if file.isFolder {
+                    out += markdown ? "\n`\(file.path)/` (a folder)\n" : "    \(file.path)/ (a folder)\n"
+                } else if markdown {
                     out += "\n`\(file.path)`\(file.encoding == .utf16LEWithBOM ? " (UTF-16 with BOM)" : "")\n```\n\(file.text)"
                     if !file.text.hasSuffix("\n") { out += "\n" }
                     out += "```\n"

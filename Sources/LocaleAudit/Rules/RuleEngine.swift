@@ -40,6 +40,10 @@ public enum RuleEngine {
         PluralMissingCategoryRule.self, PluralMissingOtherRule.self, PluralUnusedCategoryRule.self,
         PluralFormOmitsNumberRule.self, PluralVariableReferenceRule.self, PluralValueTypeRule.self,
         PluralShapeMismatchRule.self,
+        LocaleIllFormedRule.self, LocaleInvalidRule.self, LocaleNotCanonicalRule.self, LocaleSpecialUseRule.self,
+        LocaleCaseCollisionRule.self,
+        BidiUnbalancedRule.self, BidiOverrideRule.self,
+        RTLWithoutRTLTextRule.self, RTLLeadingLTRRule.self, RTLPlaceholderBoundaryRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { allRules.map { $0.description } }

@@ -30,7 +30,9 @@ public enum RuleExampleRunner {
             let url = root.appendingPathComponent(file.path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let (bytes, markers) = file.unmarked
-            if let target = file.symlinkTarget {
+            if file.isFolder {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            } else if let target = file.symlinkTarget {
                 try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
             } else {
                 try Data(bytes).write(to: url)

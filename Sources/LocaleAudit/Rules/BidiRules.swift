@@ -1,0 +1,474 @@
+// Bidirectional text: explicit controls in any locale, and the layout of right-to-left translations.
+
+/// The explicit formatting characters of UAX #9 and the marks, with the names messages show.
+enum BidiControl {
+    static func name(of scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x202A: return "LRE"
+        case 0x202B: return "RLE"
+        case 0x202C: return "PDF"
+        case 0x202D: return "LRO"
+        case 0x202E: return "RLO"
+        case 0x2066: return "LRI"
+        case 0x2067: return "RLI"
+        case 0x2068: return "FSI"
+        case 0x2069: return "PDI"
+        case 0x200E: return "LRM"
+        case 0x200F: return "RLM"
+        case 0x061C: return "ALM"
+        default: return nil
+        }
+    }
+
+    static func isControlOrMark(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F || v == 0x061C
+    }
+
+    /// Paragraph separators (Bidi_Class B): embeddings and isolates end with the paragraph.
+    static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E, 0x85, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// The text with bidi controls and marks written as `⟨RLE⟩`, and line breaks escaped.
+    static func visible(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let name = name(of: scalar) { out += "⟨\(name)⟩" } else {
+                switch scalar {
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out.truncatedForMessage
+    }
+
+    struct Problem: Sendable, Hashable {
+        var message: String
+        var utf16Offset: Int
+    }
+
+    /// Unbalanced controls per paragraph, following UAX #9 X1–X8: a PDF closes only an embedding or
+    /// override opened after the last isolate; a PDI closes the last isolate and every embedding inside
+    /// it; a paragraph separator closes everything.
+    static func balanceProblems(in text: String) -> [Problem] {
+        guard text.unicodeScalars.contains(where: { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        else { return [] }
+        struct Open { var name: String; var offset: Int; var isIsolate: Bool }
+        var stack: [Open] = []
+        var problems: [Problem] = []
+        var offset = 0
+        func closeAll(_ reason: String) {
+            for open in stack {
+                problems.append(Problem(message: "⟨\(open.name)⟩ at UTF-16 offset \(open.offset) is never closed (\(reason))", utf16Offset: open.offset))
+            }
+            stack.removeAll()
+        }
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x202A, 0x202B, 0x202D, 0x202E:
+                stack.append(Open(name: name(of: scalar)!, offset: offset, isIsolate: false))
+            case 0x2066, 0x2067, 0x2068:
+                stack.append(Open(name: name(of: scalar)!, offset: offset, isIsolate: true))
+            case 0x202C:
+                if let last = stack.last, !last.isIsolate { stack.removeLast() } else {
+                    let inside = stack.isEmpty ? "nothing is open" : "the open ⟨\(stack.last!.name)⟩ needs a ⟨PDI⟩"
+                    problems.append(Problem(message: "stray ⟨PDF⟩ at UTF-16 offset \(offset) closes nothing (\(inside))", utf16Offset: offset))
+                }
+            case 0x2069:
+                if let isolate = stack.lastIndex(where: \.isIsolate) {
+                    for open in stack[(isolate + 1)...] {
+                        problems.append(Problem(message: "⟨\(open.name)⟩ at UTF-16 offset \(open.offset) is never closed (the ⟨PDI⟩ at \(offset) ends it)", utf16Offset: open.offset))
+                    }
+                    stack.removeSubrange(isolate...)
+                } else {
+                    problems.append(Problem(message: "stray ⟨PDI⟩ at UTF-16 offset \(offset) closes no isolate", utf16Offset: offset))
+                }
+            default:
+                if isParagraphSeparator(scalar) { closeAll("the line ends first") }
+            }
+            offset += v > 0xFFFF ? 2 : 1
+        }
+        closeAll("the text ends first")
+        return problems.sorted { $0.utf16Offset < $1.utf16Offset }
+    }
+}
+
+/// Every text of every entry, in every locale but documentation pseudo-locales, with its location.
+private func allTexts(_ context: RuleContext) -> [(text: String, location: SourceLocation, locale: String?, table: String, key: String)] {
+    var out: [(String, SourceLocation, String?, String, String)] = []
+    for table in context.project.tables {
+        let locale = context.project.effectiveLocale(of: table)
+        if let locale, ProjectIndex.documentationLocales.contains(locale) { continue }
+        for entry in table.entries {
+            for (text, location) in entry.value.texts {
+                out.append((text, location ?? entry.valueLocation ?? entry.location, locale, table.name, entry.key))
+            }
+        }
+    }
+    return out
+}
+
+public struct BidiUnbalancedRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "bidi-unbalanced", name: "Unbalanced bidi control", severity: .error,
+        summary: "An embedding, override or isolate (LRE RLE LRO RLO LRI RLI FSI) is not closed in its paragraph, or a PDF/PDI closes nothing.",
+        rationale: """
+        An unclosed control reorders everything after it — the rest of the label, or the text the string \
+        is inserted into — and a stray closer can end an isolate the surrounding text opened. This is \
+        the Trojan Source class of defects (CVE-2021-42574). Marks (LRM, RLM, ALM) need no partner and \
+        are never reported.
+        """,
+        triggering: [
+            RuleExample("An RLE that is never closed",
+                VirtualFile("en.lproj/Localizable.strings", "\"storage\" = \"%@ used\";\n"),
+                VirtualFile("ar.lproj/Localizable.strings", "\"storage\" = ↓\"\u{202B}%@ مستخدمة\";\n")),
+            RuleExample("A stray PDI at the end of a translation",
+                VirtualFile("en.lproj/Localizable.strings", "\"done\" = \"Done\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"done\" = ↓\"Fertig\u{2069}\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("A balanced isolate and a lone RLM",
+                VirtualFile("en.lproj/Localizable.strings", "\"hello\" = \"Hello, %@\";\n\"title\" = \"Library\";\n"),
+                VirtualFile("he.lproj/Localizable.strings", "\"hello\" = \"שלום, \u{2068}%@\u{2069}\";\n\"title\" = \"\u{200F}ספרייה\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        var findings: [Finding] = []
+        for item in allTexts(context) {
+            let problems = BidiControl.balanceProblems(in: item.text)
+            if problems.isEmpty { continue }
+            findings.append(Finding(ruleID: rule.id, severity: rule.severity,
+                                    message: "unbalanced bidi controls in \"\(BidiControl.visible(item.text))\": \(problems.map(\.message).joined(separator: "; ")); add the missing ⟨PDF⟩/⟨PDI⟩ or remove the stray control",
+                                    location: item.location, locale: item.locale, table: item.table, key: item.key))
+        }
+        return findings
+    }
+}
+
+public struct BidiOverrideRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "bidi-override", name: "Bidi override", severity: .warning,
+        summary: "A text contains a directional override (LRO U+202D or RLO U+202E), even a balanced one.",
+        rationale: """
+        An override forces the direction of every character up to its PDF, so letters display in an \
+        order other than the one they are stored in: the mechanism of Trojan Source \
+        (CVE-2021-42574) and of spoofed file names. Localized text has no need for it: an isolate \
+        (RLI…PDI) or a mark (RLM) sets direction without reordering letters.
+        """,
+        triggering: [
+            RuleExample(
+                VirtualFile("en.lproj/Localizable.strings", "\"file\" = \"Invoice.pdf\";\n"),
+                VirtualFile("he.lproj/Localizable.strings", "\"file\" = ↓\"\u{202E}fdp.exe\u{202C}\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("An embedding (not an override) and an isolate",
+                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"%@ items\";\n\"b\" = \"By %@\";\n"),
+                VirtualFile("ar.lproj/Localizable.strings", "\"a\" = \"\u{202B}%@ عناصر\u{202C}\";\n\"b\" = \"بواسطة \u{2067}%@\u{2069}\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        var findings: [Finding] = []
+        for item in allTexts(context) {
+            var offsets: [String] = []
+            var offset = 0
+            for scalar in item.text.unicodeScalars {
+                if scalar.value == 0x202D || scalar.value == 0x202E { offsets.append("⟨\(BidiControl.name(of: scalar)!)⟩ at UTF-16 offset \(offset)") }
+                offset += scalar.value > 0xFFFF ? 2 : 1
+            }
+            if offsets.isEmpty { continue }
+            findings.append(Finding(ruleID: rule.id, severity: rule.severity,
+                                    message: "directional override \(offsets.joined(separator: ", ")) in \"\(BidiControl.visible(item.text))\" displays characters out of their stored order; use an isolate (⟨RLI⟩…⟨PDI⟩, U+2067…U+2069) or a mark (⟨RLM⟩, U+200F) instead",
+                                    location: item.location, locale: item.locale, table: item.table, key: item.key))
+        }
+        return findings
+    }
+}
+
+// MARK: - Right-to-left locales
+
+/// Strong direction of the letters of a text, with format specifiers set aside (their letters, such as
+/// the `d` of `%d`, are not text).
+struct DirectionFacts {
+    enum Strong { case ltr, rtl }
+    /// Per scalar: the strong direction, or nil for neutrals, digits, marks and specifiers.
+    var strong: [Strong?]
+    var scalars: [Unicode.Scalar]
+    var specifiers: [FormatSpecifier]
+
+    init(_ text: String, specifiers: [FormatSpecifier]) {
+        scalars = Array(text.unicodeScalars)
+        self.specifiers = specifiers
+        strong = scalars.map(DirectionFacts.strongDirection)
+        for spec in specifiers { for k in spec.range where k < strong.count { strong[k] = nil } }
+        if text.utf8.contains(0x7B) { maskMediaWikiMarkup() }
+    }
+
+    var hasRTL: Bool { strong.contains(.rtl) }
+    var hasLTR: Bool { strong.contains(.ltr) }
+
+    /// Letters (not marks) decide; RLM/ALM and LRM are strong too.
+    static func strongDirection(_ scalar: Unicode.Scalar) -> Strong? {
+        if scalar.isASCII {
+            let v = scalar.value
+            return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) ? .ltr : nil
+        }
+        switch scalar.value {
+        case 0x200E: return .ltr
+        case 0x200F, 0x061C: return .rtl
+        default: break
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+            let script = Scripts.script(of: scalar)
+            // Shared letters such as the Arabic tatweel (U+0640) take the direction of their scripts.
+            if script.isCommonOrInherited {
+                return Scripts.extensions(of: scalar).contains(where: \.isRightToLeft) ? .rtl : nil
+            }
+            return script.isRightToLeft ? .rtl : .ltr
+        default: return nil
+        }
+    }
+
+    /// MediaWiki magic words (`{{PLURAL:$1|…}}`, `{{GENDER:…}}`) in TranslateWiki sources are markup
+    /// that the app replaces, not text a user reads: their letters are set aside like specifiers.
+    mutating func maskMediaWikiMarkup() {
+        var k = 0
+        while k + 2 < scalars.count {
+            if scalars[k] == "{" && scalars[k + 1] == "{" {
+                var j = k + 2
+                while j < scalars.count, scalars[j].isASCII, scalars[j].properties.isAlphabetic || scalars[j] == "#" { j += 1 }
+                if j < scalars.count, scalars[j] == ":" || scalars[j] == "|" || scalars[j] == "}" {
+                    for m in (k + 2)..<j { strong[m] = nil }
+                }
+                k = j
+            } else {
+                k += 1
+            }
+        }
+    }
+}
+
+/// Right-to-left verdicts per locale, computed once per run.
+private func rightToLeftLocales(_ context: RuleContext) -> Set<String> {
+    Set(context.index.tableSets.flatMap { $0.translations.map(\.locale) }.filter(LocaleIdentifierCheck.isRightToLeft))
+}
+
+private func isRTLLetter(_ scalar: Unicode.Scalar) -> Bool {
+    guard !scalar.isASCII else { return false }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+        return Scripts.script(of: scalar).isRightToLeft
+    default: return false
+    }
+}
+
+public struct RTLWithoutRTLTextRule: Rule {
+    public init() {}
+    /// Files with at least this many findings also get one summary finding.
+    static let summaryThreshold = 10
+
+    public static let description = RuleDescription(
+        id: "rtl-no-rtl-text", name: "Right-to-left translation without right-to-left text", severity: .warning,
+        summary: "A translation in a right-to-left locale has no Arabic, Hebrew or other right-to-left letter although the source has words: probably left in English.",
+        rationale: """
+        The user reads the development language, laid out in a right-to-left interface. A single word \
+        is only a note (brand names stay in Latin letters). When a file has many such translations, one \
+        more finding at the top of the file says so: the file may never have been translated.
+        """,
+        triggering: [
+            RuleExample("A sentence left in English in Arabic",
+                VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n"),
+                VirtualFile("ar.lproj/Localizable.strings", "\"offline\" = ↓\"Check your connection.\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Arabic text around a Latin brand name, and a placeholder alone",
+                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Sync with iCloud\";\n\"name\" = \"%@\";\n"),
+                VirtualFile("ar.lproj/Localizable.strings", "\"sync\" = \"المزامنة مع iCloud\";\n\"name\" = \"%@\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let rtl = rightToLeftLocales(context)
+        guard !rtl.isEmpty else { return [] }
+        var findings: [Finding] = []
+        var perFile: [String: (flagged: Int, checked: Int, locale: String, table: TableID)] = [:]
+        for pair in context.pairs where rtl.contains(pair.locale) {
+            let sourceTexts = pair.source.value.texts.map(\.text)
+            guard sourceTexts.contains(where: { !TextAnalysis.translatableWords(in: $0).isEmpty }),
+                  !sourceTexts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) }) else { continue }
+            let texts = pair.translation.value.texts.map(\.text)
+            let file = pair.location.file
+            perFile[file, default: (0, 0, pair.locale, pair.table)].checked += 1
+            guard !texts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) }) else { continue }
+            let words = texts.flatMap { TextAnalysis.translatableWords(in: $0) }
+            if words.isEmpty { continue }
+            perFile[file]!.flagged += 1
+            findings.append(.entry(rule, "\(pair.translation.value.shortDescription) has no right-to-left letter: not translated into \(pair.locale)?",
+                                   at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,
+                                   severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
+        }
+        for (file, counts) in perFile.sorted(by: { $0.key < $1.key }) where counts.flagged >= Self.summaryThreshold {
+            findings.append(Finding(ruleID: rule.id, severity: rule.severity,
+                                    message: "\(counts.flagged) of \(counts.checked) translations in this \(counts.locale) file have no right-to-left letter: is the file translated?",
+                                    location: SourceLocation(file: file, line: 1, column: 1), locale: counts.locale,
+                                    table: counts.table.name))
+        }
+        return findings
+    }
+}
+
+public struct RTLLeadingLTRRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "rtl-leading-ltr", name: "Right-to-left text starting left to right", severity: .warning,
+        summary: "A right-to-left translation's first strong character is left-to-right (a Latin name, a unit), so the paragraph is laid out left to right.",
+        rationale: """
+        Text views take a paragraph's direction from its first strong character (UAX #9 rules P2–P3): \
+        \"iCloud متصل.\" is laid out as a left-to-right paragraph, with the words in the wrong order and \
+        the full stop on the wrong side. A leading RLM (U+200F) makes it right to left without showing \
+        anything. Format specifiers are not counted as letters; a translation with no right-to-left \
+        letter at all is reported by rtl-no-rtl-text instead.
+        """,
+        triggering: [
+            RuleExample("A size with a Latin unit first",
+                VirtualFile("en.lproj/Localizable.strings", "\"storage\" = \"%.1f MB used\";\n"),
+                VirtualFile("he.lproj/Localizable.strings", "\"storage\" = ↓\"%.1f MB בשימוש\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("A leading RLM, a placeholder first, Hebrew first",
+                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"iCloud connected\";\n\"b\" = \"%d books\";\n\"c\" = \"Sync with iCloud\";\n"),
+                VirtualFile("he.lproj/Localizable.strings", "\"a\" = \"\u{200F}iCloud מחובר\";\n\"b\" = \"%d ספרים\";\n\"c\" = \"סנכרון עם iCloud\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let rtl = rightToLeftLocales(context)
+        guard !rtl.isEmpty else { return [] }
+        var findings: [Finding] = []
+        for pair in context.pairs where rtl.contains(pair.locale) {
+            for (text, location) in pair.translation.value.texts {
+                guard text.unicodeScalars.contains(where: isRTLLetter) else { continue }
+                let facts = DirectionFacts(text, specifiers: FormatSpecifiers.scan(text).specifiers)
+                guard facts.hasLTR, let paragraph = Self.firstLTRParagraph(facts) else { continue }
+                findings.append(.entry(rule, "\"\(BidiControl.visible(text))\" starts with left-to-right text ('\(paragraph)'), so it is laid out left to right; start it with an RLM (U+200F)",
+                                       at: location ?? pair.location, locale: pair.locale, table: pair.table, key: pair.key,
+                                       notes: [pair.sourceNote]))
+                break
+            }
+        }
+        return findings
+    }
+
+    /// The first word of the first paragraph that has right-to-left letters but starts with a
+    /// left-to-right one. Isolated content (LRI/RLI/FSI…PDI) is skipped, as rule P2 says.
+    static func firstLTRParagraph(_ facts: DirectionFacts) -> String? {
+        var index = 0
+        let count = facts.scalars.count
+        while index < count {
+            var end = index
+            while end < count, !BidiControl.isParagraphSeparator(facts.scalars[end]) { end += 1 }
+            var first: (DirectionFacts.Strong, Int)? = nil
+            var depth = 0
+            var hasRTL = false
+            for k in index..<end {
+                let v = facts.scalars[k].value
+                if v == 0x2066 || v == 0x2067 || v == 0x2068 { depth += 1; continue }
+                if v == 0x2069 { depth = max(0, depth - 1); continue }
+                guard let strong = facts.strong[k] else { continue }
+                if strong == .rtl { hasRTL = true }
+                if depth == 0, first == nil { first = (strong, k) }
+            }
+            if hasRTL, let (direction, start) = first, direction == .ltr {
+                var stop = start
+                while stop < end, facts.strong[stop] == .ltr || facts.scalars[stop] == "." { stop += 1 }
+                return String(String.UnicodeScalarView(facts.scalars[start..<stop]))
+            }
+            index = end + 1
+        }
+        return nil
+    }
+}
+
+public struct RTLPlaceholderBoundaryRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "rtl-placeholder-boundary", name: "Placeholder between opposite directions", severity: .note,
+        summary: "In a right-to-left translation, a string placeholder (%@, %s) sits between left-to-right and right-to-left text, so the inserted value can reorder the sentence.",
+        rationale: """
+        A substituted value joins the direction run of its neighbours: a Latin name next to a Latin word \
+        and an Arabic word takes the Latin side, an Arabic name the other, and the words around it \
+        change places. Wrapping the placeholder in FSI…PDI (U+2068, U+2069) isolates the value. Only \
+        placeholders whose nearest strong neighbours have opposite directions are reported; numbers are \
+        weak and are not.
+        """,
+        triggering: [
+            RuleExample("A name between a Latin product name and Arabic",
+                VirtualFile("en.lproj/Localizable.strings", "\"shared\" = \"Shared in iCloud by %@\";\n"),
+                VirtualFile("ar.lproj/Localizable.strings", "\"shared\" = ↓\"iCloud %@ شاركه\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("An isolated placeholder, and one with Arabic on both sides",
+                VirtualFile("en.lproj/Localizable.strings", "\"shared\" = \"Shared in iCloud by %@\";\n\"by\" = \"Written by %@ in 2020\";\n"),
+                VirtualFile("ar.lproj/Localizable.strings", "\"shared\" = \"iCloud \u{2068}%@\u{2069} شاركه\";\n\"by\" = \"كتبه %@ عام ٢٠٢٠\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let rtl = rightToLeftLocales(context)
+        guard !rtl.isEmpty else { return [] }
+        var findings: [Finding] = []
+        for pair in context.pairs where rtl.contains(pair.locale) {
+            for (text, location) in pair.translation.value.texts where text.utf8.contains(0x25) {
+                let specifiers = FormatSpecifiers.scan(text).specifiers
+                guard specifiers.contains(where: Self.isString) else { continue }
+                let facts = DirectionFacts(text, specifiers: specifiers)
+                guard facts.hasLTR && facts.hasRTL else { continue }
+                let boundaries = specifiers.filter { Self.isString($0) && Self.isAtBoundary($0, facts) }
+                guard !boundaries.isEmpty else { continue }
+                let names = boundaries.map { "\($0.text) (offset \($0.range.lowerBound))" }.joined(separator: ", ")
+                findings.append(.entry(rule, "\(names) in \"\(BidiControl.visible(text))\" sits between left-to-right and right-to-left text; isolate it as ⟨FSI⟩\(boundaries[0].text)⟨PDI⟩ (U+2068 … U+2069)",
+                                       at: location ?? pair.location, locale: pair.locale, table: pair.table, key: pair.key,
+                                       notes: [pair.sourceNote]))
+            }
+        }
+        return findings
+    }
+
+    static func isString(_ spec: FormatSpecifier) -> Bool {
+        switch spec.kind {
+        case .object, .cString, .unicharString: return true
+        default: return false
+        }
+    }
+
+    /// The nearest strong characters before and after, in the same paragraph and outside isolates,
+    /// have opposite directions; an already isolated placeholder is never at a boundary.
+    static func isAtBoundary(_ spec: FormatSpecifier, _ facts: DirectionFacts) -> Bool {
+        let before = spec.range.lowerBound - 1, after = spec.range.upperBound
+        if before >= 0, after < facts.scalars.count,
+           [0x2066, 0x2067, 0x2068].contains(facts.scalars[before].value), facts.scalars[after].value == 0x2069 { return false }
+        func nearest(from start: Int, step: Int) -> DirectionFacts.Strong? {
+            var k = start
+            while k >= 0 && k < facts.scalars.count {
+                if BidiControl.isParagraphSeparator(facts.scalars[k]) { return nil }
+                if let strong = facts.strong[k] { return strong }
+                k += step
+            }
+            return nil
+        }
+        guard let left = nearest(from: before, step: -1), let right = nearest(from: after, step: 1) else { return false }
+        return left != right
+    }
+}
