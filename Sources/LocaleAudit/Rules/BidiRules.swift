@@ -284,13 +284,14 @@ public struct RTLWithoutRTLTextRule: Rule {
         summary: "A translation in a right-to-left locale has no Arabic, Hebrew or other right-to-left letter although the source has words: probably left in English.",
         rationale: """
         The user reads the development language, laid out in a right-to-left interface. A single word \
-        is only a note (brand names stay in Latin letters). When a file has many such translations, one \
-        more finding at the top of the file says so: the file may never have been translated.
+        is only a note (brand names stay in Latin letters). A plain copy of the source is left to \
+        `untranslated`. When a file has many such translations, one more finding at the top of the file \
+        says so: the file may never have been translated.
         """,
         triggering: [
-            RuleExample("A sentence left in English in Arabic",
+            RuleExample("An older English text in Arabic",
                 VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n"),
-                VirtualFile("ar.lproj/Localizable.strings", "\"offline\" = ↓\"Check your connection.\";\n")),
+                VirtualFile("ar.lproj/Localizable.strings", "\"offline\" = ↓\"Check your internet connection.\";\n")),
         ],
         nonTriggering: [
             RuleExample("Arabic text around a Latin brand name, and a placeholder alone",
@@ -315,6 +316,8 @@ public struct RTLWithoutRTLTextRule: Rule {
             let words = texts.flatMap { TextAnalysis.translatableWords(in: $0) }
             if words.isEmpty { continue }
             perFile[file]!.flagged += 1
+            // A copy of the source is `untranslated`'s finding; it still counts for the file summary.
+            if pair.translation.value.canonical == pair.source.value.canonical { continue }
             findings.append(.entry(rule, "\(pair.translation.value.shortDescription) has no right-to-left letter: not translated into \(pair.locale)?",
                                    at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,
                                    severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
