@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Seed corpora for `make fuzz`: small files from Fixtures and, when present, ../shared/corpus.
-set -euo pipefail
+set -eu
 cd "$(dirname "$0")/.."
 corpus=../shared/corpus
 seed() {  # seed TARGET PATTERN…
@@ -8,7 +8,7 @@ seed() {  # seed TARGET PATTERN…
   mkdir -p "fuzz-out/seeds-$target" "fuzz-out/corpus-$target"
   for pattern in "$@"; do
     find Fixtures $( [ -d "$corpus" ] && echo "$corpus" ) -type f -name "$pattern" -size -64k -print0 2>/dev/null \
-      | head -z -n 300 | while IFS= read -r -d '' f; do
+      | head -z -n 300 | while IFS= read -r -d "" f; do
           cp "$f" "fuzz-out/seeds-$target/$(echo "$f" | md5sum | cut -c1-16)"
         done
   done
