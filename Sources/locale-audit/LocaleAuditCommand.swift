@@ -13,7 +13,7 @@ struct LocaleAuditCommand: ParsableCommand {
         at or above it, 2 usage error or unreadable path.
         """,
         version: LocaleAuditVersion.string,
-        subcommands: [Check.self, Rules.self, Explain.self],
+        subcommands: [Check.self, SpeechRangesCommand.self, Rules.self, Explain.self],
         defaultSubcommand: Check.self
     )
 
@@ -71,6 +71,8 @@ struct Check: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Never colour the text output.")
     var noColour = false
 
+    @OptionGroup var accessibility: AccessibilityOptions
+
     func run() throws {
         guard !paths.isEmpty else {
             throw ValidationError("name at least one file or folder to check, e.g. `locale-audit check App/Resources`")
@@ -78,8 +80,9 @@ struct Check: ParsableCommand {
         guard let limit = ByteCount.parse(maxFileSize) else {
             throw ValidationError("--max-file-size takes a size such as 256M or 1G, not '\(maxFileSize)'")
         }
-        let options = AuditOptions(sourceLanguage: sourceLanguage, maxFileSize: limit,
+        var options = AuditOptions(sourceLanguage: sourceLanguage, maxFileSize: limit,
                                    workers: jobs ?? Parallel.defaultWorkerCount)
+        try accessibility.apply(to: &options)
         let result = Auditor.audit(paths: paths, options: options)
         if !result.unreadableArguments.isEmpty {
             for path in result.unreadableArguments {
@@ -136,5 +139,77 @@ struct Explain: ParsableCommand {
             throw ExitCode(2)
         }
         print(RuleDocumentation.explain(rule.description), terminator: "")
+    }
+}
+
+/// Accessibility and language-of-parts settings, until the configuration file holds them.
+struct AccessibilityOptions: ParsableArguments {
+    @Option(name: .customLong("a11y-pattern"),
+            help: "A key token that marks accessibility strings, in addition to a11y, accessibility, voiceover, screenreader (repeatable).")
+    var a11yPatterns: [String] = []
+
+    @Option(name: .customLong("never-tag"), help: "A term that never needs a speech language, e.g. a brand name (repeatable).")
+    var neverTag: [String] = []
+
+    @Option(name: .customLong("term-language"),
+            help: "A term and its BCP 47 language, e.g. \"Arc de Triomphe=fr-FR\": its occurrences in other languages' strings are reported with ranges (repeatable).")
+    var termLanguages: [String] = []
+
+    func apply(to options: inout AuditOptions) throws {
+        options.accessibility.add(patterns: a11yPatterns)
+        options.neverTag = neverTag
+        options.termLanguages = try termLanguages.map { text in
+            guard let term = TermLanguage(parsing: text) else {
+                throw ValidationError("--term-language takes TERM=LANGUAGE, e.g. \"Arc de Triomphe=fr-FR\", not '\(text)'")
+            }
+            guard (try? LanguageTag(term.language)) != nil else {
+                throw ValidationError("--term-language: '\(term.language)' is not a BCP 47 language tag (e.g. fr-FR)")
+            }
+            return term
+        }
+    }
+}
+
+struct SpeechRangesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "speech-ranges",
+        abstract: "Write the ranges of every string that need their own speech language, as JSON an app can load.",
+        discussion: """
+        {"version": 1, "entries": [{"locale", "table", "key", "text", "ranges": [{"location", "length", \
+        "language", "script"}]}]}: locations and lengths in UTF-16 code units (NSRange), ordered by \
+        locale, table, key and text. Set each range's language as .accessibilitySpeechLanguage.
+        """)
+
+    @Argument(help: "Files or folders to read (folders are walked for catalogs).")
+    var paths: [String] = []
+
+    @Option(name: [.customShort("o"), .long], help: "Write the JSON to this file instead of standard output.")
+    var output: String?
+
+    @Option(name: .customLong("source-language"), help: "The development language (default: detected).")
+    var sourceLanguage: String?
+
+    @Option(help: "Worker threads (default: the number of cores). The output does not depend on it.")
+    var jobs: Int?
+
+    @OptionGroup var accessibility: AccessibilityOptions
+
+    func run() throws {
+        guard !paths.isEmpty else {
+            throw ValidationError("name at least one file or folder, e.g. `locale-audit speech-ranges App/Resources`")
+        }
+        var options = AuditOptions(sourceLanguage: sourceLanguage, workers: jobs ?? Parallel.defaultWorkerCount)
+        try accessibility.apply(to: &options)
+        let loaded = Auditor.load(paths: paths, options: options)
+        if !loaded.unreadableArguments.isEmpty {
+            for path in loaded.unreadableArguments {
+                FileHandle.standardError.write(Data("locale-audit: cannot read '\(path)': no such file or folder, or permission denied\n".utf8))
+            }
+            throw ExitCode(2)
+        }
+        let entries = SpeechRangeExport.entries(in: loaded.project, options: options)
+        try writeReport(SpeechRangeExport.json(entries), to: output)
+        let count = entries.reduce(0) { $0 + $1.ranges.count }
+        FileHandle.standardError.write(Data("\(count) range\(count == 1 ? "" : "s") in \(entries.count) string\(entries.count == 1 ? "" : "s")\n".utf8))
     }
 }

@@ -39,6 +39,9 @@ public enum RuleEngine {
         PluralMissingCategoryRule.self, PluralMissingOtherRule.self, PluralUnusedCategoryRule.self,
         PluralFormOmitsNumberRule.self, PluralVariableReferenceRule.self, PluralValueTypeRule.self,
         PluralShapeMismatchRule.self,
+        AccessibilityMissingRule.self, AccessibilityEmptyRule.self, AccessibilityUntranslatedRule.self,
+        LabelInNameRule.self, LabelNamesControlTypeRule.self, AccessibilityIdentifierTranslatedRule.self,
+        WrongScriptRule.self, LanguageOfPartsRule.self, ChineseScriptMixRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { allRules.map { $0.description } }
@@ -49,6 +52,12 @@ public enum RuleEngine {
 
     /// Runs every enabled rule; rules run in parallel and their findings are concatenated in rule order.
     public static func run(on project: Project, options: AuditOptions, only ids: Set<String>? = nil) -> [Finding] {
+        run(context: RuleContext(project: project, options: options), only: ids)
+    }
+
+    /// Runs every enabled rule over an already built context.
+    public static func run(context: RuleContext, only ids: Set<String>? = nil) -> [Finding] {
+        let options = context.options
         let rules = allRules.filter { type in
             let id = type.description.id
             if type.description.reportedByReaders { return false }
@@ -56,7 +65,6 @@ public enum RuleEngine {
             if let override = options.severityOverrides[id], override == nil { return false }
             return true
         }
-        let context = RuleContext(project: project, options: options)
         let timing = ProcessInfo.processInfo.environment["LOCALE_AUDIT_TIMING"] != nil
         let results = Parallel.map(rules.map { RuleBox(type: $0) }, workers: options.workers) { box in
             let start = DispatchTime.now().uptimeNanoseconds
