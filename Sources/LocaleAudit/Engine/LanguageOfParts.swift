@@ -14,14 +14,15 @@ public struct SpeechRange: Sendable, Hashable {
     /// True when a configured term gave the language rather than the script.
     public var fromTerm: Bool
 
-    /// A name rather than a phrase: one word, or up to three words that each start with a capital or
+    /// A name rather than a phrase: one word, or up to four words that each start with a capital or
     /// digit or carry one inside (`Duck Player`, `Apple Maps`, `macOS 27`). Brand and product names are
     /// kept in the original in most translations; `Arc de Triomphe` (with `de`) is a phrase.
     public var isNameLike: Bool {
         if isSingleWord { return true }
         if ["Hani", "Hira", "Kana", "Jpan", "Thai", "Laoo", "Khmr", "Mymr"].contains(script) { return false }
-        let words = text.split(whereSeparator: { $0.isWhitespace })
-        guard words.count <= 3 else { return false }
+        // "Touch ID, Face ID", "Sync & Backup": words without letters (`&`) are neutral.
+        let words = text.split(whereSeparator: { $0.isWhitespace }).filter { $0.contains(where: \.isLetter) }
+        guard words.count <= 4 else { return false }
         return words.allSatisfy { word in
             guard let first = word.first else { return true }
             return first.isUppercase || first.isNumber || word.contains(where: \.isUppercase)
@@ -111,6 +112,10 @@ public struct LanguageOfParts: Sendable {
     private static let japanese = ScriptCode(name: "Jpan")
 
     public func analyze(_ text: String, locale: String, scripts native: Set<ScriptCode>) -> LanguageOfPartsAnalysis {
+        // Most strings have only letters of their locale's scripts: no segmentation needed.
+        if terms.isEmpty, let allNative = Self.lettersAreAllNative(text, native) {
+            return LanguageOfPartsAnalysis(ranges: [], hasNativeLetters: allNative)
+        }
         var units = Array(text.utf16)
         // Specifiers, URLs and e-mail addresses become spaces of the same UTF-16 width, so offsets hold.
         let masked = TextAnalysis.maskNonWords(text).unicodeScalars
@@ -138,8 +143,9 @@ public struct LanguageOfParts: Sendable {
         let scanned = String(decoding: units, as: UTF16.self)
         var hasNative = false
         for run in Scripts.groupingJapanese(Scripts.runs(in: scanned)) where !run.script.isCommonOrInherited {
-            guard let trimmed = run.trimmed(in: scanned) else { continue }
-            let letters = Self.slice(scanned, trimmed.range).unicodeScalars.filter { $0.properties.isAlphabetic }.count
+            guard let trimmed = run.trimmed(in: scanned).flatMap({ Self.trimmingSymbols($0, in: scanned) }) else { continue }
+            let scanned16 = Self.slice(scanned, trimmed.range)
+            let letters = scanned16.unicodeScalars.filter { $0.properties.isAlphabetic }.count
             if letters == 0 { continue }
             let isNative = native.contains(run.script)
                 || (run.script == Self.japanese && native.contains(.hiragana))
@@ -151,7 +157,7 @@ public struct LanguageOfParts: Sendable {
             let ideographic: Set<ScriptCode> = [.han, .hiragana, .katakana]
             if letters < 2 && !ideographic.contains(run.script) && run.script != Self.japanese { continue }
             let runText = Self.slice(text, trimmed.range)
-            if Self.isAcronym(runText) { continue }
+            if Self.isAcronym(runText) || Self.hasOnlySingleLetters(scanned16) || Self.isCode(runText) { continue }
             let language = Scripts.speechLanguage(for: run.script) ?? "und-\(run.script.shortName)"
             ranges.append(SpeechRange(location: trimmed.location, length: trimmed.length, language: language,
                                       script: run.script.shortName, text: runText, fromTerm: false))
@@ -209,9 +215,85 @@ public struct LanguageOfParts: Sendable {
         return words > 0 && words <= 3
     }
 
+    /// Symbols, emoji and punctuation at the run's edges (`|` of wiki markup, `🔥` after a name)
+    /// belong to no language; `ScriptRun.trimmed` keeps symbols, so they are trimmed here.
+    static func trimmingSymbols(_ run: ScriptRun, in text: String) -> ScriptRun? {
+        var units = Array(text.utf16)[run.range]
+        func scalarAtStart() -> (Unicode.Scalar, Int)? {
+            guard let first = units.first else { return nil }
+            if UTF16.isLeadSurrogate(first), units.count > 1 {
+                return (Unicode.Scalar(UInt32(0x10000 + ((Int(first) - 0xD800) << 10) + (Int(units[units.startIndex + 1]) - 0xDC00)))!, 2)
+            }
+            return Unicode.Scalar(first).map { ($0, 1) }
+        }
+        func scalarAtEnd() -> (Unicode.Scalar, Int)? {
+            guard let last = units.last else { return nil }
+            if UTF16.isTrailSurrogate(last), units.count > 1 {
+                let lead = units[units.endIndex - 2]
+                return (Unicode.Scalar(UInt32(0x10000 + ((Int(lead) - 0xD800) << 10) + (Int(last) - 0xDC00)))!, 2)
+            }
+            return Unicode.Scalar(last).map { ($0, 1) }
+        }
+        func isFiller(_ s: Unicode.Scalar) -> Bool {
+            !(s.properties.isAlphabetic || s.properties.numericType != nil || s.properties.generalCategory == .nonspacingMark)
+        }
+        while let (s, width) = scalarAtStart(), isFiller(s) { units.removeFirst(width) }
+        while let (s, width) = scalarAtEnd(), isFiller(s) { units.removeLast(width) }
+        guard !units.isEmpty else { return nil }
+        return ScriptRun(script: run.script, location: units.startIndex, length: units.count)
+    }
+
+    /// A language code or identifier (`zh-mo`, `crh-cyrl`, `file_name`): lowercase ASCII joined by `-`
+    /// or `_`, no spaces. A voice cannot pronounce it in any language.
+    static func isCode(_ run: String) -> Bool {
+        var sawJoiner = false
+        for scalar in run.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "0"..."9": continue
+            case "-", "_": sawJoiner = true
+            default: return false
+            }
+        }
+        return sawJoiner
+    }
+
+    /// "ö = o", "a/b": letters standing alone are symbols or examples, not words to pronounce.
+    static func hasOnlySingleLetters(_ run: String) -> Bool {
+        var longest = 0, current = 0
+        for scalar in run.unicodeScalars {
+            if scalar.properties.isAlphabetic { current += 1; longest = max(longest, current) } else { current = 0 }
+        }
+        let ideographic = run.unicodeScalars.contains { [.han, .hiragana, .katakana].contains(Scripts.script(of: $0)) }
+        return longest < 2 && !ideographic
+    }
+
     static func slice(_ text: String, _ range: Range<Int>) -> String {
-        let units = Array(text.utf16)
-        return String(decoding: units[range], as: UTF16.self)
+        let utf16 = text.utf16
+        let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
+        let end = utf16.index(start, offsetBy: range.count)
+        return String(decoding: utf16[start..<end], as: UTF16.self)
+    }
+
+    /// True when the text has letters and all are in the native scripts, false when it has none, nil
+    /// when some letter is in another script (the full analysis must run).
+    static func lettersAreAllNative(_ text: String, _ native: Set<ScriptCode>) -> Bool? {
+        let latinIsNative = native.contains(.latin)
+        var sawLetter = false
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let v = scalar.value
+                guard (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) else { continue }
+                if !latinIsNative { return nil }
+                sawLetter = true
+                continue
+            }
+            guard scalar.properties.isAlphabetic else { continue }
+            let script = Scripts.script(of: scalar)
+            if script.isCommonOrInherited { continue }
+            if !native.contains(script) { return nil }
+            sawLetter = true
+        }
+        return sawLetter
     }
 
     /// Whole-word, case-insensitive occurrences of a term, as UTF-16 ranges.
@@ -223,8 +305,14 @@ public struct LanguageOfParts: Sendable {
               let match = text.range(of: term, options: [.caseInsensitive], range: searchStart..<text.endIndex) {
             let before = match.lowerBound > text.startIndex ? text[text.index(before: match.lowerBound)] : nil
             let after = match.upperBound < text.endIndex ? text[match.upperBound] : nil
-            let isWordChar: (Character?) -> Bool = { c in c.map { $0.isLetter || $0.isNumber } ?? false }
-            if !isWordChar(before) && !isWordChar(after) {
+            // A letter of another script is a boundary too: "Bookshelfは" in Japanese.
+            func continuesWord(_ neighbour: Character?, _ edge: Character) -> Bool {
+                guard let neighbour, neighbour.isLetter || neighbour.isNumber else { return false }
+                let a = Scripts.script(of: neighbour.unicodeScalars.first!), b = Scripts.script(of: edge.unicodeScalars.first!)
+                return a == b || a.isCommonOrInherited || b.isCommonOrInherited
+            }
+            let first = text[match.lowerBound], last = text[text.index(before: match.upperBound)]
+            if !continuesWord(before, first) && !continuesWord(after, last) {
                 let lower = text.utf16.distance(from: text.utf16.startIndex, to: match.lowerBound)
                 let upper = text.utf16.distance(from: text.utf16.startIndex, to: match.upperBound)
                 found.append(lower..<upper)

@@ -1,15 +1,29 @@
 // Accessibility strings: what VoiceOver and Voice Control users hear and say. Which strings these are
 // is `AccessibilityClassifier`'s decision (Interface Builder accessibility keys, key tokens, comments).
 
+/// Classifies the keys of every source table; translations are classified by their source's key and comment.
+func classifyAccessibility(_ index: ProjectIndex, _ classifier: AccessibilityClassifier) -> [TableID: [String: AccessibilityClassifier.Kind]] {
+    var kinds: [TableID: [String: AccessibilityClassifier.Kind]] = [:]
+    for set in index.tableSets {
+        guard let source = set.source else { continue }
+        var table: [String: AccessibilityClassifier.Kind] = [:]
+        for key in source.keys {
+            if let kind = classifier.classify(key: key, comment: source.entries[key]!.comment) { table[key] = kind }
+        }
+        if !table.isEmpty { kinds[set.id] = table }
+    }
+    return kinds
+}
+
 extension RuleContext {
-    /// The kind of a key in a table: classified from the key and the source's (else the translation's) comment.
-    func accessibilityKind(key: String, source: Entry?, translation: Entry? = nil) -> AccessibilityClassifier.Kind? {
-        options.accessibility.classify(key: key, comment: source?.comment ?? translation?.comment)
+    /// The accessibility kind of a source key, nil for an ordinary string (or a key the source lacks).
+    func accessibilityKind(_ table: TableID, _ key: String) -> AccessibilityClassifier.Kind? {
+        accessibilityKinds[table]?[key]
     }
 
     /// True when an accessibility rule reports this key instead of the general consistency rule.
-    func isSpokenAccessibilityString(key: String, source: Entry?) -> Bool {
-        accessibilityKind(key: key, source: source)?.isSpoken == true
+    func isSpokenAccessibilityString(_ table: TableID, _ key: String) -> Bool {
+        accessibilityKind(table, key)?.isSpoken == true
     }
 }
 
@@ -65,7 +79,7 @@ public struct AccessibilityMissingRule: Rule {
             guard let source = set.source else { continue }
             for key in source.keys {
                 let entry = source.entries[key]!
-                guard entry.shouldTranslate, let kind = context.accessibilityKind(key: key, source: entry), kind.isSpoken else { continue }
+                guard entry.shouldTranslate, let kind = context.accessibilityKind(set.id, key), kind.isSpoken else { continue }
                 for translation in set.translations where translation.entries[key] == nil {
                     let file = translation.tables.map(\.path).sorted().first ?? ""
                     findings.append(.entry(rule, "\(kind.noun) has no \(translation.locale) translation; VoiceOver reads \(entry.value.shortDescription) (\(context.project.sourceLanguage)) to \(translation.locale) users",
@@ -104,7 +118,7 @@ public struct AccessibilityEmptyRule: Rule {
         return context.pairs.compactMap { pair in
             guard case .text(let text) = pair.translation.value, text.trimmingSpaces.isEmpty,
                   case .text(let source) = pair.source.value, !source.trimmingSpaces.isEmpty,
-                  let kind = context.accessibilityKind(key: pair.key, source: pair.source), kind.isSpoken else { return nil }
+                  let kind = context.accessibilityKind(pair.table, pair.key), kind.isSpoken else { return nil }
             return .entry(rule, "empty \(kind.noun); VoiceOver says nothing useful here — translate \(pair.source.value.shortDescription)",
                           at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])
         }
@@ -147,7 +161,7 @@ public struct AccessibilityUntranslatedRule: Rule {
         var scriptsByLocale: [String: Set<ScriptCode>?] = [:]
         return context.pairs.compactMap { pair in
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
-                  let kind = context.accessibilityKind(key: pair.key, source: pair.source), kind.isSpoken,
+                  let kind = context.accessibilityKind(pair.table, pair.key), kind.isSpoken,
                   UntranslatedRule.language(of: pair.locale) != sourceLanguage else { return nil }
             let words = TextAnalysis.translatableWords(in: translation)
             if words.isEmpty { return nil }
@@ -296,7 +310,7 @@ public struct LabelNamesControlTypeRule: Rule {
                 guard let words = Self.controlWords[LanguageOfParts.language(of: tables.locale)] else { continue }
                 for key in tables.keys {
                     let entry = tables.entries[key]!
-                    guard Self.isLabel(key: key, entry: source.entries[key] ?? entry, context: context),
+                    guard Self.isLabel(key: key, entry: source.entries[key] ?? entry, kind: context.accessibilityKind(set.id, key)),
                           case .text(let text) = entry.value, let folded = try? TextFolding.fold(text) else { continue }
                     let tokens = folded.split { !$0.isLetter }
                     // German compounds: "Zurück-Schaltfläche" splits, "Zurückschaltfläche" ends with it.
@@ -309,8 +323,8 @@ public struct LabelNamesControlTypeRule: Rule {
         return findings
     }
 
-    static func isLabel(key: String, entry: Entry, context: RuleContext) -> Bool {
-        switch context.accessibilityKind(key: key, source: entry) {
+    static func isLabel(key: String, entry: Entry, kind: AccessibilityClassifier.Kind?) -> Bool {
+        switch kind {
         case .label: return true
         case .keyPattern, .comment:
             // Hints and values describe results, where naming the control can be fine.
@@ -344,7 +358,7 @@ public struct AccessibilityIdentifierTranslatedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         return context.pairs.compactMap { pair in
-            guard context.accessibilityKind(key: pair.key, source: pair.source) == .identifier,
+            guard context.accessibilityKind(pair.table, pair.key) == .identifier,
                   pair.translation.value != pair.source.value else { return nil }
             return .entry(rule, "accessibility identifier translated as \(pair.translation.value.shortDescription); identifiers are for UI tests, never shown — keep \(pair.source.value.shortDescription) or drop the key from the \(pair.locale) table",
                           at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])

@@ -33,7 +33,7 @@ public struct MissingTranslationRule: Rule {
                 let file = translation.tables.map(\.path).sorted().first ?? ""
                 for key in source.keys {
                     guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil,
-                          context.accessibilityKind(key: key, source: entry) == nil else { continue }
+                          context.accessibilityKind(set.id, key) == nil else { continue }
                     findings.append(.entry(rule, "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text",
                                            at: entry.location, locale: translation.locale, table: set.id, key: key,
                                            notes: [Finding.Note(message: "add it to \(file)", location: nil)]))
@@ -107,7 +107,7 @@ public struct EmptyValueRule: Rule {
         return context.pairs.compactMap { pair in
             guard case .text(let text) = pair.translation.value, text.trimmingSpaces.isEmpty,
                   case .text(let source) = pair.source.value, !source.trimmingSpaces.isEmpty,
-                  context.accessibilityKind(key: pair.key, source: pair.source) == nil else { return nil }
+                  context.accessibilityKind(pair.table, pair.key) == nil else { return nil }
             return .entry(rule, "empty translation; the source is \(pair.source.value.shortDescription)",
                           at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])
         }
@@ -152,7 +152,7 @@ public struct UntranslatedRule: Rule {
         return context.pairs.compactMap { pair in
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
                   translation == source, Self.language(of: pair.locale) != sourceLanguage,
-                  context.accessibilityKind(key: pair.key, source: pair.source) == nil else { return nil }
+                  context.accessibilityKind(pair.table, pair.key) == nil else { return nil }
             let words = TextAnalysis.translatableWords(in: source)
             if words.isEmpty { return nil }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but

@@ -71,7 +71,7 @@ public struct WrongScriptRule: Rule {
         var findings: [Finding] = []
         for (item, scripts) in context.localizedTexts(includingSource: false) {
             if let source = item.sourceEntry, source.value.texts.contains(where: { $0.text == item.text }) { continue }
-            if context.isSpokenAccessibilityString(key: item.key, source: item.sourceEntry ?? item.entry) { continue }
+            if context.isSpokenAccessibilityString(item.table, item.key) { continue }
             let analysis = parts.analyze(item.text, locale: item.locale, scripts: scripts)
             guard analysis.isWhollyForeign else { continue }
             let foreign = analysis.ranges.filter { !$0.fromTerm }

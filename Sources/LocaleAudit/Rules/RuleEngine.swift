@@ -13,6 +13,8 @@ public struct RuleContext: Sendable {
     var pluralSites: [PluralSite]
     /// Pairs whose source is a format string, already scanned.
     var formatPairs: [FormatPair]
+    /// Accessibility strings of every source table by key, classified once (keys repeat in every locale).
+    var accessibilityKinds: [TableID: [String: AccessibilityClassifier.Kind]]
 
     public init(project: Project, options: AuditOptions) {
         self.project = project
@@ -23,6 +25,7 @@ public struct RuleContext: Sendable {
         Timing.mark("\(pairs.count) translation pairs")
         pluralSites = index.pluralSites()
         formatPairs = computeFormatPairs(pairs)
+        accessibilityKinds = classifyAccessibility(index, options.accessibility)
         Timing.mark("plural sites and \(formatPairs.count) format pairs")
     }
 }

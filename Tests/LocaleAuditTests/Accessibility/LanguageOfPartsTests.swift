@@ -30,6 +30,8 @@ import Testing
         let text = "Откройте %@ на https://example.com или напишите help@example.com: 42 MB, VPN, $1 ${appName}"
         #expect(parts.analyze(text, locale: "ru", scripts: [.cyrillic]).ranges.isEmpty)
         #expect(parts.analyze("{{PLURAL:$1|статья|статьи}}", locale: "ru", scripts: [.cyrillic]).ranges.isEmpty)
+        // Language codes and identifiers cannot be pronounced in any language.
+        #expect(parts.analyze("마카오 번체 (zh-mo), 크림 타타르어 (crh-cyrl)", locale: "ko", scripts: [.hangul, .han]).ranges.isEmpty)
     }
 
     @Test func utf16OffsetsCountSurrogatePairs() {
@@ -41,6 +43,10 @@ import Testing
     @Test func neverTagTermsAndTermLanguages() {
         let silenced = LanguageOfParts(neverTag: ["DuckDuckGo"]).analyze("Откройте DuckDuckGo", locale: "ru", scripts: [.cyrillic])
         #expect(silenced.ranges.isEmpty)
+        // Japanese writes no space after a name: the script change is the word boundary.
+        let japanese = LanguageOfParts(neverTag: ["Bookshelf"]).analyze("Bookshelfは本のバーコードを読み取ります", locale: "ja", scripts: [.han, .hiragana, .katakana])
+        #expect(japanese.ranges.isEmpty)
+        #expect(LanguageOfParts(neverTag: ["Book"]).analyze("Откройте Bookshelf", locale: "ru", scripts: [.cyrillic]).ranges.map(\.text) == ["Bookshelf"])
         let terms = LanguageOfParts(terms: [TermLanguage(parsing: "Arc de Triomphe=fr-FR")!])
         let ru = terms.analyze(Self.landmark, locale: "ru", scripts: [.cyrillic])
         #expect(ru.ranges.map { "\($0.location),\($0.length),\($0.language)" } == ["7,15,fr-FR", "23,2,zh"])
@@ -58,6 +64,14 @@ import Testing
         #expect(brand.count == 1 && brand[0].isNameLike)
         let phrase = parts.analyze(Self.landmark, locale: "ru", scripts: [.cyrillic]).ranges
         #expect(phrase.map(\.isNameLike) == [false, false])
+        // An emoji after a name is trimmed off; a list of names stays a name.
+        let fire = parts.analyze("кнопкой Fire Button 🔥.", locale: "ru", scripts: [.cyrillic]).ranges
+        #expect(fire.map(\.text) == ["Fire Button"])
+        #expect(fire.map { [$0.location, $0.length] } == [[8, 11]])
+        let ids = parts.analyze("Если работает Touch ID, Face ID или код", locale: "ru", scripts: [.cyrillic]).ranges
+        #expect(ids.map(\.text) == ["Touch ID, Face ID"] && ids[0].isNameLike)
+        // Single letters given as examples are not words.
+        #expect(parts.analyze("文字の発音記号を無視して検索（例: ö = o）", locale: "ja", scripts: [.han, .hiragana, .katakana]).ranges.isEmpty)
     }
 
     static func sampleApp() -> String { TestPaths.fixtures.appendingPathComponent("SampleApp").path }
