@@ -52,7 +52,8 @@ public enum InterfaceBuilder {
             for entry in table.entries where !seen.contains(entry.key) {
                 guard let (_, property) = AccessibilityClassifier.interfaceBuilderKey(entry.key),
                       let comment = entry.comment, let pairs = parseGeneratedComment(comment),
-                      let text = pairs[String(property)] else { continue }
+                      // Segment titles are named in full: `NJH-oV-DbS.segmentTitles[0] = "All"`.
+                      let text = pairs[String(property)] ?? pairs[entry.key] else { continue }
                 seen.insert(entry.key)
                 entries.append(Entry(key: entry.key, value: .text(text), comment: comment, location: entry.location,
                                      attributes: ["source": "interface-builder-comment"]))

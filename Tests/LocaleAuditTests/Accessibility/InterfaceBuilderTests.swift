@@ -10,6 +10,12 @@ import Testing
         #expect(pairs["accessibilityLabel"] == "Say \"hi\"\nnow")
         #expect(pairs["ObjectID"] == "1rB-5w-de3")
         #expect(InterfaceBuilder.parseGeneratedComment("Shown when offline") == nil)
+        let segment = InterfaceBuilder.sourceEntries(fromCommentsOf: [LocalizedTable(
+            name: "Bookmarks", locale: "de", path: "de.lproj/Bookmarks.strings", format: .strings,
+            entries: [Entry(key: "NJH-oV-DbS.segmentTitles[0]", value: .text("Alle"),
+                            comment: #"Class = "UISegmentedControl"; NJH-oV-DbS.segmentTitles[0] = "All Bookmarks"; ObjectID = "NJH-oV-DbS";"#,
+                            location: SourceLocation(file: "de.lproj/Bookmarks.strings", line: 2, column: 1))])])
+        #expect(segment.map(\.value) == [.text("All Bookmarks")])
         #expect(InterfaceBuilder.parseGeneratedComment(#"Class = "UILabel"; text = "unterminated"#) == nil)
     }
 
