@@ -25,6 +25,8 @@ struct AuditArguments: ParsableArguments {
     @Option(help: "Worker threads (default: the number of cores). The output does not depend on it.")
     var jobs: Int?
 
+    @OptionGroup var accessibility: AccessibilityOptions
+
     /// The configuration in force and the options it gives, with command-line flags on top.
     func resolve() throws -> (options: AuditOptions, configuration: Configuration) {
         guard !paths.isEmpty else {
@@ -50,6 +52,7 @@ struct AuditArguments: ParsableArguments {
             options.maxFileSize = limit
         }
         options.doNotTranslate += doNotTranslate
+        try accessibility.apply(to: &options, configuration: configuration)
         return (options, configuration)
     }
 

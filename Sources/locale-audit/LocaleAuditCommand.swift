@@ -13,7 +13,7 @@ struct LocaleAuditCommand: ParsableCommand {
         at or above it, 2 usage error or unreadable path.
         """,
         version: LocaleAuditVersion.string,
-        subcommands: [Check.self, BaselineCommand.self, Report.self, Rules.self, Explain.self],
+        subcommands: [Check.self, BaselineCommand.self, Report.self, SpeechRangesCommand.self, Rules.self, Explain.self],
         defaultSubcommand: Check.self
     )
 
@@ -178,5 +178,68 @@ struct Explain: ParsableCommand {
             throw ExitCode(2)
         }
         print(RuleDocumentation.explain(rule.description), terminator: "")
+    }
+}
+
+/// Accessibility and language-of-parts settings, until the configuration file holds them.
+struct AccessibilityOptions: ParsableArguments {
+    @Option(name: .customLong("a11y-pattern"),
+            help: "A key token that marks accessibility strings, in addition to a11y, accessibility, voiceover, screenreader (repeatable).")
+    var a11yPatterns: [String] = []
+
+    @Option(name: .customLong("never-tag"), help: "A term that never needs a speech language, e.g. a brand name (repeatable).")
+    var neverTag: [String] = []
+
+    @Option(name: .customLong("term-language"),
+            help: "A term and its BCP 47 language, e.g. \"Arc de Triomphe=fr-FR\": its occurrences in other languages' strings are reported with ranges (repeatable).")
+    var termLanguages: [String] = []
+
+    /// The configuration's accessibility patterns and terms, then these flags on top.
+    func apply(to options: inout AuditOptions, configuration: Configuration) throws {
+        options.accessibility.add(patterns: (configuration.accessibilityKeyPatterns ?? []) + a11yPatterns)
+        options.neverTag = configuration.neverTag + neverTag
+        options.termLanguages = configuration.termLanguages.keys.sorted().compactMap { term in
+            TermLanguage(parsing: "\(term)=\(configuration.termLanguages[term]!)")
+        }
+        options.termLanguages += try termLanguages.map { text in
+            guard let term = TermLanguage(parsing: text) else {
+                throw ValidationError("--term-language takes TERM=LANGUAGE, e.g. \"Arc de Triomphe=fr-FR\", not '\(text)'")
+            }
+            guard (try? LanguageTag(term.language)) != nil else {
+                throw ValidationError("--term-language: '\(term.language)' is not a BCP 47 language tag (e.g. fr-FR)")
+            }
+            return term
+        }
+    }
+}
+
+struct SpeechRangesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "speech-ranges",
+        abstract: "Write the ranges of every string that need their own speech language, as JSON an app can load.",
+        discussion: """
+        {"version": 1, "entries": [{"locale", "table", "key", "text", "ranges": [{"location", "length", \
+        "language", "script"}]}]}: locations and lengths in UTF-16 code units (NSRange), ordered by \
+        locale, table, key and text. Set each range's language as .accessibilitySpeechLanguage.
+        """)
+
+    @OptionGroup var audit: AuditArguments
+
+    @Option(name: [.customShort("o"), .long], help: "Write the JSON to this file instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let (options, _) = try audit.resolve()
+        let loaded = Auditor.load(paths: audit.paths, options: options)
+        if !loaded.unreadableArguments.isEmpty {
+            for path in loaded.unreadableArguments {
+                FileHandle.standardError.write(Data("locale-audit: cannot read '\(path)': no such file or folder, or permission denied\n".utf8))
+            }
+            throw ExitCode(2)
+        }
+        let entries = SpeechRangeExport.entries(in: loaded.project, options: options)
+        try writeReport(SpeechRangeExport.json(entries), to: output)
+        let count = entries.reduce(0) { $0 + $1.ranges.count }
+        FileHandle.standardError.write(Data("\(count) range\(count == 1 ? "" : "s") in \(entries.count) string\(entries.count == 1 ? "" : "s")\n".utf8))
     }
 }

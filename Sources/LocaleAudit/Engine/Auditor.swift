@@ -19,6 +19,14 @@ public struct AuditOptions: Sendable {
     public var doNotTranslate: [String] = []
     /// The configuration file's settings, for rules that read more of it.
     public var configuration: Configuration = Configuration()
+    /// Which strings are accessibility strings (`--a11y-pattern` adds key tokens).
+    public var accessibility = AccessibilityClassifier()
+    /// Terms that never need a speech language (brand names a voice reads well in any language).
+    public var neverTag: [String] = []
+    /// Terms with a known language, reported with ranges where they occur in other-language strings.
+    public var termLanguages: [TermLanguage] = []
+
+    public var languageOfParts: LanguageOfParts { LanguageOfParts(neverTag: neverTag, terms: termLanguages) }
 
     public static let defaultMaxFileSize = 256 << 20
 
@@ -60,6 +68,8 @@ public struct AuditResult: Sendable {
     public var unreadableArguments: [String]
     public var elapsedSeconds: Double
     public var bytesRead: Int
+    /// Per-locale coverage of accessibility strings, for the JSON summary.
+    public var accessibility: AccessibilityCoverage = AccessibilityCoverage()
 
     public func count(_ severity: Severity) -> Int { findings.lazy.filter { $0.severity == severity }.count }
 }
@@ -71,6 +81,28 @@ public enum Auditor {
                              progress: (@Sendable (Int, Int) -> Void)? = nil) -> AuditResult {
         let started = DispatchTime.now()
         if Timing.enabled { Timing.last = started.uptimeNanoseconds }
+        let loaded = load(paths: paths, options: options, progress: progress)
+        var findings = loaded.findings
+        let project = loaded.project
+        Timing.mark("read \(project.files.count) files")
+        let context = RuleContext(project: project, options: options)
+        findings += RuleEngine.run(context: context)
+        Timing.mark("rules")
+        findings = RuleEngine.applySeverityOverrides(findings, options.severityOverrides)
+        let suppressions = Suppressions(project)
+        findings = findings.filter { !suppressions.suppresses($0) }
+        findings.sort(by: Finding.stableOrder)
+        Timing.mark("sort \(findings.count) findings")
+        let coverage = AccessibilityCoverage(context.index, classifier: options.accessibility)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return AuditResult(project: project, findings: findings, unreadableArguments: loaded.unreadableArguments,
+                           elapsedSeconds: elapsed, bytesRead: loaded.bytesRead, accessibility: coverage)
+    }
+
+    /// Discovers and reads everything, without running rules: the project and the readers' findings.
+    public static func load(paths: [String], options: AuditOptions = AuditOptions(),
+                            progress: (@Sendable (Int, Int) -> Void)? = nil)
+        -> (project: Project, findings: [Finding], unreadableArguments: [String], bytesRead: Int) {
         var discovery = Discovery.discover(paths, formats: ReaderRegistry.supportedFormats)
         discovery.files = discovery.files.filter { options.admits($0.path) }
         if !options.skipLocales.isEmpty {
@@ -120,20 +152,12 @@ public enum Auditor {
         } else {
             (source, origin) = Project.detectSourceLanguage(declared: declaredSource, tables: tables)
         }
+        findings += InterfaceBuilder.completeSources(tables: &tables, interfaceBuilderFiles: discovery.interfaceBuilderFiles,
+                                                     sourceLanguage: source, limit: limit)
         let project = Project(tables: tables, sourceLanguage: source, sourceLanguageOrigin: origin,
                               localeDeclarations: declarations, files: discovery.files,
                               lprojFolders: discovery.lprojFolders)
-        Timing.mark("read \(discovery.files.count) files")
-        findings += RuleEngine.run(on: project, options: options)
-        Timing.mark("rules")
-        findings = RuleEngine.applySeverityOverrides(findings, options.severityOverrides)
-        let suppressions = Suppressions(project)
-        findings = findings.filter { !suppressions.suppresses($0) }
-        findings.sort(by: Finding.stableOrder)
-        Timing.mark("sort \(findings.count) findings")
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return AuditResult(project: project, findings: findings, unreadableArguments: discovery.unreadableArguments,
-                           elapsedSeconds: elapsed, bytesRead: bytes)
+        return (project, findings, discovery.unreadableArguments, bytes)
     }
 
     /// Reads one file; never fails: a file that cannot be read becomes a finding.

@@ -26,6 +26,9 @@ public struct DiscoveryResult: Sendable {
     public var unreadableArguments: [String]
     /// `.lproj` folders seen, for the BCP 47 checks (their names are locale identifiers).
     public var lprojFolders: [String]
+    /// Storyboards and xibs inside `.lproj` folders, sorted by path: the source text of storyboard
+    /// tables (read as a side input, not as a catalog format).
+    public var interfaceBuilderFiles: [InterfaceBuilderFile] = []
 }
 
 /// Walks the paths given on the command line and picks out the catalog files.
@@ -78,7 +81,8 @@ public enum Discovery {
         walker.files.sort { $0.path < $1.path }
         walker.findings.sort(by: Finding.stableOrder)
         return DiscoveryResult(files: walker.files, findings: walker.findings, unreadableArguments: unreadable,
-                               lprojFolders: walker.lprojFolders.sorted())
+                               lprojFolders: walker.lprojFolders.sorted(),
+                               interfaceBuilderFiles: walker.interfaceBuilderFiles.sorted { $0.path < $1.path })
     }
 
     static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
@@ -90,6 +94,7 @@ public enum Discovery {
         var files: [DiscoveredFile] = []
         var findings: [Finding] = []
         var lprojFolders: [String] = []
+        var interfaceBuilderFiles: [InterfaceBuilderFile] = []
         var visitedDirectories: Set<FileIdentity> = []
         var seenFiles: Set<FileIdentity> = []
 
@@ -170,6 +175,10 @@ public enum Discovery {
 
         mutating func consider(file path: String, info: stat, explicitlyNamed: Bool) {
             let name = path.split(separator: "/").last.map(String.init) ?? path
+            if name.hasSuffix(".storyboard") || name.hasSuffix(".xib") {
+                noteInterfaceBuilderFile(path, name: name, info: info)
+                return
+            }
             guard let format = Discovery.format(ofFileNamed: name), formats.contains(format) else { return }
             guard seenFiles.insert(FileIdentity(info)).inserted else { return }
             let components = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -183,6 +192,16 @@ public enum Discovery {
             let table = String(name[..<name.lastIndex(of: ".")!])
             files.append(DiscoveredFile(path: path, format: format, locale: locale, table: table, scope: scope,
                                         size: Int(info.st_size)))
+        }
+
+        /// Only storyboards in an `.lproj` folder are localized through `.strings` tables.
+        mutating func noteInterfaceBuilderFile(_ path: String, name: String, info: stat) {
+            let components = path.split(separator: "/", omittingEmptySubsequences: false)
+            guard let lprojIndex = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }),
+                  seenFiles.insert(FileIdentity(info)).inserted else { return }
+            interfaceBuilderFiles.append(InterfaceBuilderFile(
+                path: path, locale: String(components[lprojIndex].dropLast(".lproj".count)),
+                table: String(name[..<name.lastIndex(of: ".")!]), scope: components[..<lprojIndex].joined(separator: "/")))
         }
 
         mutating func report(_ path: String, _ message: String, severity: Severity = .warning) {

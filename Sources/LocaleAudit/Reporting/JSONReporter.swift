@@ -23,6 +23,7 @@ public enum JSONReporter {
                 json.member("tables", result.project.tableGroups.count)
                 json.key("locales")
                 json.arrayValue { json in for locale in result.project.locales { json.value(locale) } }
+                writeAccessibility(result.accessibility, to: &json)
             }
             json.key("findings")
             json.arrayValue { json in
@@ -30,6 +31,30 @@ public enum JSONReporter {
             }
         }
         return json.output + "\n"
+    }
+
+    /// Which strings were classified as accessibility strings, and how far each locale covers them.
+    static func writeAccessibility(_ coverage: AccessibilityCoverage, to json: inout JSONWriter) {
+        json.key("accessibility")
+        json.objectValue { json in
+            for (name, counts) in [("sourceKinds", coverage.sourceKinds), ("translationKinds", coverage.translationKinds)] {
+                json.key(name)
+                json.objectValue { json in
+                    for kind in AccessibilityClassifier.Kind.allCases { json.member(kind.rawValue, counts[kind] ?? 0) }
+                }
+            }
+            json.key("locales")
+            json.arrayValue { json in
+                for locale in coverage.locales {
+                    json.objectValue { json in
+                        json.member("locale", locale.locale)
+                        json.member("strings", locale.strings)
+                        json.member("translated", locale.translated)
+                        json.member("missing", locale.missing)
+                    }
+                }
+            }
+        }
     }
 
     static func write(_ finding: Finding, to json: inout JSONWriter) {

@@ -10,7 +10,7 @@ public struct MissingTranslationRule: Rule {
         rationale: """
         At run time the app falls back to the development language for that string: a German user \
         meets one English sentence in a German screen. The finding sits on the source entry and names \
-        the locale; the note says which file should gain the key.
+        the locale; the note says which file should gain the key. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all.
         """,
         triggering: [
             RuleExample("German lacks \"delete\"",
@@ -34,7 +34,8 @@ public struct MissingTranslationRule: Rule {
             for translation in set.translations {
                 let file = translation.tables.map(\.path).sorted().first ?? ""
                 for key in source.keys {
-                    guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil else { continue }
+                    guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil,
+                          context.accessibilityKind(set.id, key) == nil else { continue }
                     findings.append(.entry(rule, "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text",
                                            at: entry.location, locale: translation.locale, table: set.id, key: key,
                                            notes: [Finding.Note(message: "add it to \(file)", location: nil)]))
@@ -89,7 +90,8 @@ public struct EmptyValueRule: Rule {
         summary: "A translation is empty (or only white space) where the source is not.",
         rationale: """
         An empty string is shown as nothing: a button without a title, a label VoiceOver reads as \
-        silence. Unlike a missing key, it does not even fall back to the development language.
+        silence. Unlike a missing key, it does not even fall back to the development language. Accessibility \
+        strings are reported by `a11y-empty` instead.
         """,
         triggering: [
             RuleExample(
@@ -106,7 +108,8 @@ public struct EmptyValueRule: Rule {
         let rule = Self.description
         return context.pairs.compactMap { pair in
             guard case .text(let text) = pair.translation.value, text.trimmingSpaces.isEmpty,
-                  case .text(let source) = pair.source.value, !source.trimmingSpaces.isEmpty else { return nil }
+                  case .text(let source) = pair.source.value, !source.trimmingSpaces.isEmpty,
+                  context.accessibilityKind(pair.table, pair.key) == nil else { return nil }
             return .entry(rule, "empty translation; the source is \(pair.source.value.shortDescription)",
                           at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])
         }
@@ -123,7 +126,7 @@ public struct UntranslatedRule: Rule {
         translate (only placeholders, numbers, URLs or e-mail addresses) are not reported, nor \
         regional variants of the source language (en-GB for an en source), nor a single word in a \
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
-        same in German or French).
+        same in German or French). Accessibility strings are reported by `a11y-untranslated` instead.
         """,
         triggering: [
             RuleExample("A sentence left in English",
@@ -150,7 +153,8 @@ public struct UntranslatedRule: Rule {
         let sourceLanguage = Self.language(of: context.project.sourceLanguage)
         return context.pairs.compactMap { pair in
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
-                  translation == source, Self.language(of: pair.locale) != sourceLanguage else { return nil }
+                  translation == source, Self.language(of: pair.locale) != sourceLanguage,
+                  context.accessibilityKind(pair.table, pair.key) == nil else { return nil }
             // Configured do-not-translate terms (brand names) are not words to translate.
             var checked = source
             for term in context.options.doNotTranslate where !term.isEmpty {

@@ -13,6 +13,8 @@ public struct RuleContext: Sendable {
     var pluralSites: [PluralSite]
     /// Pairs whose source is a format string, already scanned.
     var formatPairs: [FormatPair]
+    /// Accessibility strings of every source table by key, classified once (keys repeat in every locale).
+    var accessibilityKinds: [TableID: [String: AccessibilityClassifier.Kind]]
 
     public init(project: Project, options: AuditOptions) {
         self.project = project
@@ -23,6 +25,7 @@ public struct RuleContext: Sendable {
         Timing.mark("\(pairs.count) translation pairs")
         pluralSites = index.pluralSites()
         formatPairs = computeFormatPairs(pairs)
+        accessibilityKinds = classifyAccessibility(index, options.accessibility)
         Timing.mark("plural sites and \(formatPairs.count) format pairs")
     }
 }
@@ -44,6 +47,9 @@ public enum RuleEngine {
         LocaleCaseCollisionRule.self,
         BidiUnbalancedRule.self, BidiOverrideRule.self,
         RTLWithoutRTLTextRule.self, RTLLeadingLTRRule.self, RTLPlaceholderBoundaryRule.self,
+        AccessibilityMissingRule.self, AccessibilityEmptyRule.self, AccessibilityUntranslatedRule.self,
+        LabelInNameRule.self, LabelNamesControlTypeRule.self, AccessibilityIdentifierTranslatedRule.self,
+        WrongScriptRule.self, LanguageOfPartsRule.self, ChineseScriptMixRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { allRules.map { $0.description } }
@@ -54,6 +60,12 @@ public enum RuleEngine {
 
     /// Runs every enabled rule; rules run in parallel and their findings are concatenated in rule order.
     public static func run(on project: Project, options: AuditOptions, only ids: Set<String>? = nil) -> [Finding] {
+        run(context: RuleContext(project: project, options: options), only: ids)
+    }
+
+    /// Runs every enabled rule over an already built context.
+    public static func run(context: RuleContext, only ids: Set<String>? = nil) -> [Finding] {
+        let options = context.options
         let rules = allRules.filter { type in
             let id = type.description.id
             if type.description.reportedByReaders { return false }
@@ -61,7 +73,6 @@ public enum RuleEngine {
             if let override = options.severityOverrides[id], override == nil { return false }
             return true
         }
-        let context = RuleContext(project: project, options: options)
         let timing = ProcessInfo.processInfo.environment["LOCALE_AUDIT_TIMING"] != nil
         let results = Parallel.map(rules.map { RuleBox(type: $0) }, workers: options.workers) { box in
             let start = DispatchTime.now().uptimeNanoseconds

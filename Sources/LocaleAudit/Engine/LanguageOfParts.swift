@@ -1,0 +1,349 @@
+import Foundation
+
+/// A stretch of a string that VoiceOver should read in another language (WCAG 3.1.2 Language of Parts).
+public struct SpeechRange: Sendable, Hashable {
+    /// UTF-16 offset and length (NSRange semantics).
+    public var location: Int
+    public var length: Int
+    /// BCP 47 language to set as `accessibilitySpeechLanguage`.
+    public var language: String
+    /// ISO 15924 script of the stretch (`Latn`, `Hani`, `Jpan`).
+    public var script: String
+    /// The stretch itself.
+    public var text: String
+    /// True when a configured term gave the language rather than the script.
+    public var fromTerm: Bool
+
+    /// A name rather than a phrase: one word, or up to four words that each start with a capital or
+    /// digit or carry one inside (`Duck Player`, `Apple Maps`, `macOS 27`). Brand and product names are
+    /// kept in the original in most translations; `Arc de Triomphe` (with `de`) is a phrase.
+    public var isNameLike: Bool {
+        if isSingleWord { return true }
+        if ["Hani", "Hira", "Kana", "Jpan", "Thai", "Laoo", "Khmr", "Mymr"].contains(script) { return false }
+        // "Touch ID, Face ID", "Sync & Backup": words without letters (`&`) are neutral.
+        let words = text.split(whereSeparator: { $0.isWhitespace }).filter { $0.contains(where: \.isLetter) }
+        guard words.count <= 4 else { return false }
+        return words.allSatisfy { word in
+            guard let first = word.first else { return true }
+            return first.isUppercase || first.isNumber || word.contains(where: \.isUppercase)
+        }
+    }
+
+    /// A run of one word in a script that separates words with spaces, such as a brand name; more
+    /// than one word reads as a phrase. Han and kana runs are never counted as one word (no spaces).
+    public var isSingleWord: Bool {
+        if ["Hani", "Hira", "Kana", "Jpan", "Thai", "Laoo", "Khmr", "Mymr"].contains(script) { return false }
+        return !text.unicodeScalars.contains { $0.properties.isWhitespace }
+    }
+}
+
+/// A term whose language is known (`Arc de Triomphe` is French), from `--term-language "Arc de Triomphe=fr-FR"`.
+public struct TermLanguage: Sendable, Hashable {
+    public var term: String
+    public var language: String
+
+    public init(term: String, language: String) {
+        self.term = term
+        self.language = language
+    }
+
+    /// Parses `TERM=LANGUAGE`; nil when either side is empty. The last `=` separates them.
+    public init?(parsing text: String) {
+        guard let equals = text.lastIndex(of: "=") else { return nil }
+        let term = text[..<equals].trimmingCharacters(in: .whitespaces)
+        let language = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        guard !term.isEmpty, !language.isEmpty else { return nil }
+        self.init(term: term, language: language)
+    }
+}
+
+/// What one string holds beyond its locale's own scripts.
+public struct LanguageOfPartsAnalysis: Sendable {
+    /// Stretches in another script or configured terms in another language, by location.
+    public var ranges: [SpeechRange]
+    /// Whether any letters are in the locale's own scripts.
+    public var hasNativeLetters: Bool
+    /// Letters in the locale's script that are not in configured terms: none means the string is
+    /// wholly in other scripts (or empty of words).
+    public var isWhollyForeign: Bool { !hasNativeLetters && ranges.contains { !$0.fromTerm } }
+}
+
+/// Finds the parts of a translation written in another script than its locale's, ignoring format
+/// specifiers, URLs, e-mail addresses, numbers, punctuation and terms that never need tagging.
+/// Thread safety: immutable after init; safe to share.
+public struct LanguageOfParts: Sendable {
+    public var neverTag: [String]
+    public var terms: [TermLanguage]
+
+    public init(neverTag: [String] = [], terms: [TermLanguage] = []) {
+        self.neverTag = neverTag.filter { !$0.isEmpty }
+        self.terms = terms
+    }
+
+    /// The scripts a locale writes in (ICU): ja → Hira, Kana, Hani; ko → Hang, Hani; sr-Latn → Latn.
+    /// Nil when ICU knows none (an unknown language): then nothing is reported for it.
+    public static func scripts(of locale: String) -> Set<ScriptCode>? {
+        let lower = locale.lowercased().replacingOccurrences(of: "_", with: "-")
+        // TranslateWiki's Serbian codes name the script by a pseudo-region ("el" Latin, "ec" Cyrillic).
+        let aliased = ["sr-el": "sr-Latn", "sr-ec": "sr-Cyrl"][lower] ?? locale
+        guard let tag = try? LanguageTag(aliased, options: .allowUnderscores) else { return nil }
+        var codes = (try? tag.scripts) ?? []
+        // ICU's script list comes from locale data some languages lack (yi); likely subtags fill it in.
+        if let likely = try? tag.maximizedScript { codes.append(likely) }
+        var set = Set<ScriptCode>()
+        for script in codes {
+            // Umbrella codes stand for the scripts text actually contains.
+            switch script.shortName {
+            case "Hans", "Hant": set.insert(.han)
+            case "Jpan": set.formUnion([.han, .hiragana, .katakana])
+            case "Kore": set.formUnion([.hangul, .han])
+            case "Zyyy", "Zinh", "Zzzz": break
+            default: set.insert(script)
+            }
+        }
+        return set.isEmpty ? nil : set
+    }
+
+    /// The language subtag of a locale (`pt-BR` → `pt`).
+    static func language(of locale: String) -> String {
+        String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
+    }
+
+    private static let japanese = ScriptCode(name: "Jpan")
+
+    public func analyze(_ text: String, locale: String, scripts native: Set<ScriptCode>) -> LanguageOfPartsAnalysis {
+        // Most strings have only letters of their locale's scripts: no segmentation needed.
+        if terms.isEmpty, let allNative = Self.lettersAreAllNative(text, native) {
+            return LanguageOfPartsAnalysis(ranges: [], hasNativeLetters: allNative)
+        }
+        var units = Array(text.utf16)
+        // Specifiers, URLs and e-mail addresses become spaces of the same UTF-16 width, so offsets hold.
+        let masked = TextAnalysis.maskNonWords(text).unicodeScalars
+        var offset = 0
+        for (original, replaced) in zip(text.unicodeScalars, masked) {
+            let width = original.utf16.count
+            if original != replaced { for k in offset..<(offset + width) { units[k] = 0x20 } }
+            offset += width
+        }
+        Self.maskWikiSyntax(&units)
+        var ranges: [SpeechRange] = []
+        let localeLanguage = Self.language(of: locale)
+        for term in neverTag {
+            for range in Self.occurrences(of: term, in: text) { for k in range { units[k] = 0x20 } }
+        }
+        for term in terms {
+            for range in Self.occurrences(of: term.term, in: text) where units[range.lowerBound] != 0x20 {
+                for k in range { units[k] = 0x20 }
+                guard Self.language(of: term.language) != localeLanguage else { continue }
+                let script = term.term.unicodeScalars.lazy.map(Scripts.script(of:)).first { !$0.isCommonOrInherited }
+                ranges.append(SpeechRange(location: range.lowerBound, length: range.count, language: term.language,
+                                          script: script?.shortName ?? "Zyyy", text: Self.slice(text, range), fromTerm: true))
+            }
+        }
+        let scanned = String(decoding: units, as: UTF16.self)
+        var hasNative = false
+        for run in Scripts.groupingJapanese(Scripts.runs(in: scanned)) where !run.script.isCommonOrInherited {
+            guard let trimmed = run.trimmed(in: scanned).flatMap({ Self.trimmingSymbols($0, in: scanned) }) else { continue }
+            let scanned16 = Self.slice(scanned, trimmed.range)
+            let letters = scanned16.unicodeScalars.filter { $0.properties.isAlphabetic }.count
+            if letters == 0 { continue }
+            let isNative = native.contains(run.script)
+                || (run.script == Self.japanese && native.contains(.hiragana))
+            if isNative {
+                hasNative = true
+                continue
+            }
+            // One Latin or Cyrillic letter ("size S", "x") is a symbol, not a phrase; one ideograph is a word.
+            let ideographic: Set<ScriptCode> = [.han, .hiragana, .katakana]
+            if letters < 2 && !ideographic.contains(run.script) && run.script != Self.japanese { continue }
+            let runText = Self.slice(text, trimmed.range)
+            if Self.isAcronym(runText) || Self.hasOnlySingleLetters(scanned16) || Self.isCode(runText) { continue }
+            let language = Scripts.speechLanguage(for: run.script) ?? "und-\(run.script.shortName)"
+            ranges.append(SpeechRange(location: trimmed.location, length: trimmed.length, language: language,
+                                      script: run.script.shortName, text: runText, fromTerm: false))
+        }
+        ranges.sort { $0.location < $1.location }
+        return LanguageOfPartsAnalysis(ranges: ranges, hasNativeLetters: hasNative)
+    }
+
+    /// TranslateWiki source strings: `$1` placeholders and `{{PLURAL:$1|…}}` magic words are markup,
+    /// not words, whatever the locale; so are `${name}` template variables.
+    static func maskWikiSyntax(_ units: inout [UInt16]) {
+        let dollar: UInt16 = 0x24, brace: UInt16 = 0x7B, colon: UInt16 = 0x3A
+        func isDigit(_ u: UInt16) -> Bool { u >= 0x30 && u <= 0x39 }
+        func isUpper(_ u: UInt16) -> Bool { u >= 0x41 && u <= 0x5A }
+        var i = 0
+        while i < units.count {
+            if units[i] == dollar, i + 1 < units.count, units[i + 1] == brace,
+               let close = units[(i + 2)...].prefix(64).firstIndex(of: 0x7D) {
+                // `${applicationName}`: a variable of App Intents and templates.
+                for k in i...close { units[k] = 0x20 }
+                i = close + 1
+            } else if units[i] == dollar, i + 1 < units.count, isDigit(units[i + 1]) {
+                var j = i + 1
+                while j < units.count && isDigit(units[j]) { j += 1 }
+                for k in i..<j { units[k] = 0x20 }
+                i = j
+            } else if units[i] == brace, i + 2 < units.count, units[i + 1] == brace, isUpper(units[i + 2]) {
+                var j = i + 2
+                while j < units.count && isUpper(units[j]) { j += 1 }
+                if j < units.count && units[j] == colon { for k in i...j { units[k] = 0x20 } }
+                i = j
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// An acronym or unit (VPN, URL, GPS, CAPTCHA, MB): every voice spells it out the way its own
+    /// language does, which is what users of that language expect, so it needs no tag.
+    static func isAcronym(_ run: String) -> Bool {
+        // "MB, VPN" is two acronyms in one run; a capitalised phrase of four words is shouting, not acronyms.
+        var words = 0, letters = 0
+        var inWord = false
+        for scalar in run.unicodeScalars {
+            if scalar.properties.isAlphabetic {
+                if !scalar.properties.isUppercase { return false }
+                if !inWord { words += 1; letters = 0 }
+                inWord = true
+                letters += 1
+                if letters > 8 { return false }
+            } else {
+                inWord = false
+            }
+        }
+        return words > 0 && words <= 3
+    }
+
+    /// Symbols, emoji and punctuation at the run's edges (`|` of wiki markup, `🔥` after a name)
+    /// belong to no language; `ScriptRun.trimmed` keeps symbols, so they are trimmed here.
+    static func trimmingSymbols(_ run: ScriptRun, in text: String) -> ScriptRun? {
+        var units = Array(text.utf16)[run.range]
+        func scalarAtStart() -> (Unicode.Scalar, Int)? {
+            guard let first = units.first else { return nil }
+            if UTF16.isLeadSurrogate(first), units.count > 1 {
+                return (Unicode.Scalar(UInt32(0x10000 + ((Int(first) - 0xD800) << 10) + (Int(units[units.startIndex + 1]) - 0xDC00)))!, 2)
+            }
+            return Unicode.Scalar(first).map { ($0, 1) }
+        }
+        func scalarAtEnd() -> (Unicode.Scalar, Int)? {
+            guard let last = units.last else { return nil }
+            if UTF16.isTrailSurrogate(last), units.count > 1 {
+                let lead = units[units.endIndex - 2]
+                return (Unicode.Scalar(UInt32(0x10000 + ((Int(lead) - 0xD800) << 10) + (Int(last) - 0xDC00)))!, 2)
+            }
+            return Unicode.Scalar(last).map { ($0, 1) }
+        }
+        func isFiller(_ s: Unicode.Scalar) -> Bool {
+            !(s.properties.isAlphabetic || s.properties.numericType != nil || s.properties.generalCategory == .nonspacingMark)
+        }
+        while let (s, width) = scalarAtStart(), isFiller(s) { units.removeFirst(width) }
+        while let (s, width) = scalarAtEnd(), isFiller(s) { units.removeLast(width) }
+        guard !units.isEmpty else { return nil }
+        return ScriptRun(script: run.script, location: units.startIndex, length: units.count)
+    }
+
+    /// A language code or identifier (`zh-mo`, `crh-cyrl`, `file_name`): lowercase ASCII joined by `-`
+    /// or `_`, no spaces. A voice cannot pronounce it in any language.
+    static func isCode(_ run: String) -> Bool {
+        var sawJoiner = false
+        for scalar in run.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "0"..."9": continue
+            case "-", "_": sawJoiner = true
+            default: return false
+            }
+        }
+        return sawJoiner
+    }
+
+    /// "ö = o", "a/b": letters standing alone are symbols or examples, not words to pronounce.
+    static func hasOnlySingleLetters(_ run: String) -> Bool {
+        var longest = 0, current = 0
+        for scalar in run.unicodeScalars {
+            if scalar.properties.isAlphabetic { current += 1; longest = max(longest, current) } else { current = 0 }
+        }
+        let ideographic = run.unicodeScalars.contains { [.han, .hiragana, .katakana].contains(Scripts.script(of: $0)) }
+        return longest < 2 && !ideographic
+    }
+
+    static func slice(_ text: String, _ range: Range<Int>) -> String {
+        let utf16 = text.utf16
+        let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
+        let end = utf16.index(start, offsetBy: range.count)
+        return String(decoding: utf16[start..<end], as: UTF16.self)
+    }
+
+    /// True when the text has letters and all are in the native scripts, false when it has none, nil
+    /// when some letter is in another script (the full analysis must run).
+    static func lettersAreAllNative(_ text: String, _ native: Set<ScriptCode>) -> Bool? {
+        let latinIsNative = native.contains(.latin)
+        var sawLetter = false
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let v = scalar.value
+                guard (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) else { continue }
+                if !latinIsNative { return nil }
+                sawLetter = true
+                continue
+            }
+            guard scalar.properties.isAlphabetic else { continue }
+            let script = Scripts.script(of: scalar)
+            if script.isCommonOrInherited { continue }
+            if !native.contains(script) { return nil }
+            sawLetter = true
+        }
+        return sawLetter
+    }
+
+    /// Whole-word, case-insensitive occurrences of a term, as UTF-16 ranges.
+    static func occurrences(of term: String, in text: String) -> [Range<Int>] {
+        guard !term.isEmpty else { return [] }
+        var found: [Range<Int>] = []
+        var searchStart = text.startIndex
+        while searchStart < text.endIndex,
+              let match = text.range(of: term, options: [.caseInsensitive], range: searchStart..<text.endIndex) {
+            let before = match.lowerBound > text.startIndex ? text[text.index(before: match.lowerBound)] : nil
+            let after = match.upperBound < text.endIndex ? text[match.upperBound] : nil
+            // A letter of another script is a boundary too: "Bookshelfは" in Japanese.
+            func continuesWord(_ neighbour: Character?, _ edge: Character) -> Bool {
+                guard let neighbour, neighbour.isLetter || neighbour.isNumber else { return false }
+                let a = Scripts.script(of: neighbour.unicodeScalars.first!), b = Scripts.script(of: edge.unicodeScalars.first!)
+                return a == b || a.isCommonOrInherited || b.isCommonOrInherited
+            }
+            let first = text[match.lowerBound], last = text[text.index(before: match.upperBound)]
+            if !continuesWord(before, first) && !continuesWord(after, last) {
+                let lower = text.utf16.distance(from: text.utf16.startIndex, to: match.lowerBound)
+                let upper = text.utf16.distance(from: text.utf16.startIndex, to: match.upperBound)
+                found.append(lower..<upper)
+            }
+            searchStart = match.upperBound
+        }
+        return found
+    }
+
+    /// A Swift snippet that applies the range, for the finding's note.
+    public static func swiftSnippet(key: String, table: String, range: SpeechRange) -> String {
+        let tableArgument = table == "Localizable" ? "" : ", table: \"\(table)\""
+        return """
+        let text = NSMutableAttributedString(string: String(localized: "\(key.swiftEscaped)"\(tableArgument)))
+        text.addAttribute(.accessibilitySpeechLanguage, value: "\(range.language)", range: NSRange(location: \(range.location), length: \(range.length)))
+        """
+    }
+}
+
+extension String {
+    var swiftEscaped: String {
+        var out = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

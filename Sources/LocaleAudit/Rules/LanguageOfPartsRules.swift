@@ -1,0 +1,206 @@
+import Foundation
+
+// Scripts and language of parts: text in a script its locale does not use is read by VoiceOver with
+// the wrong voice unless the range carries `accessibilitySpeechLanguage` (WCAG 3.1.2).
+
+/// One text of one entry in one locale, as the language-of-parts rules walk them.
+struct LocalizedText {
+    var table: TableID
+    var locale: String
+    var key: String
+    var text: String
+    var location: SourceLocation
+    var entry: Entry
+    var sourceEntry: Entry?
+}
+
+extension RuleContext {
+    /// Every text of every entry, source language included, in stable order; do-not-translate entries
+    /// and locales whose scripts ICU does not know are left out.
+    func localizedTexts(includingSource: Bool) -> [(LocalizedText, Set<ScriptCode>)] {
+        var out: [(LocalizedText, Set<ScriptCode>)] = []
+        var scriptsByLocale: [String: Set<ScriptCode>?] = [:]
+        for set in index.tableSets {
+            let all = (includingSource ? [set.source].compactMap { $0 } : []) + set.translations
+            for tables in all {
+                if scriptsByLocale[tables.locale] == nil { scriptsByLocale[tables.locale] = LanguageOfParts.scripts(of: tables.locale) }
+                guard let scripts = scriptsByLocale[tables.locale] ?? nil else { continue }
+                for key in tables.keys {
+                    let entry = tables.entries[key]!
+                    guard entry.shouldTranslate, set.source?.entries[key]?.shouldTranslate != false else { continue }
+                    for (text, location) in entry.value.texts where !text.isEmpty {
+                        out.append((LocalizedText(table: set.id, locale: tables.locale, key: key, text: text,
+                                                  location: location ?? entry.valueLocation ?? entry.location,
+                                                  entry: entry, sourceEntry: set.source?.entries[key]), scripts))
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
+
+public struct WrongScriptRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "wrong-script", name: "Translation in another script", severity: .warning,
+        summary: "A translation is written wholly in a script its locale does not use (Latin in a Russian translation).",
+        rationale: """
+        The text was pasted from another language or never translated, and VoiceOver reads it with the \
+        locale's voice. Placeholders, URLs, e-mail addresses, numbers and configured never-tag terms are \
+        ignored, and so are acronyms (every voice spells them); a single word or a short capitalised name is a note (often a brand: add it with `--never-tag`). Text identical \
+        to the source is left to `untranslated`, accessibility strings to `a11y-untranslated`.
+        """,
+        triggering: [
+            RuleExample("A Russian translation in English, though not the source text",
+                VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"You are offline.\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"offline\" = ↓\"No internet connection.\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Cyrillic with a placeholder and a URL",
+                VirtualFile("en.lproj/Localizable.strings", "\"help\" = \"See %@ at https://example.com\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"help\" = \"Смотрите %@ на https://example.com\";\n")),
+            RuleExample("Serbian in Latin script",
+                VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"You are offline.\";\n"),
+                VirtualFile("sr-Latn.lproj/Localizable.strings", "\"offline\" = \"Niste povezani.\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let parts = context.options.languageOfParts
+        var findings: [Finding] = []
+        for (item, scripts) in context.localizedTexts(includingSource: false) {
+            if let source = item.sourceEntry, source.value.texts.contains(where: { $0.text == item.text }) { continue }
+            if context.isSpokenAccessibilityString(item.table, item.key) { continue }
+            let analysis = parts.analyze(item.text, locale: item.locale, scripts: scripts)
+            guard analysis.isWhollyForeign else { continue }
+            // In a right-to-left locale, Latin-only text is rtl-no-rtl-text's finding, said in RTL terms.
+            if LocaleIdentifierCheck.isRightToLeft(item.locale) && analysis.ranges.allSatisfy({ $0.script == "Latn" }) { continue }
+            let foreign = analysis.ranges.filter { !$0.fromTerm }
+            let single = foreign.count == 1 && foreign[0].isNameLike
+            let names = Set(foreign.map(\.script)).sorted().joined(separator: ", ")
+            let languages = Set(foreign.map(\.language)).sorted().joined(separator: ", ")
+            let advice = single ? "if it is a brand name, add it with --never-tag; else translate it"
+                                : "translate it, or tag it with accessibilitySpeechLanguage \"\(languages)\" if it must stay"
+            findings.append(.entry(rule, "written wholly in \(names), which \(item.locale) does not use; VoiceOver reads it with the \(item.locale) voice — \(advice)",
+                                   at: item.location, locale: item.locale, table: item.table, key: item.key,
+                                   severity: single ? .note : nil))
+        }
+        return findings
+    }
+}
+
+public struct LanguageOfPartsRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "language-of-parts", name: "Language of parts", severity: .warning,
+        summary: "A run of another script (or a configured term of another language) inside a string needs its own speech language.",
+        rationale: """
+        VoiceOver reads the whole string with the locale's voice, so \"Arc de Triomphe\" inside Russian \
+        comes out as Russian phonetics (WCAG 3.1.2 Language of Parts). The finding gives the run's UTF-16 \
+        range (NSRange) and the BCP 47 language ICU finds likely for its script, with a Swift snippet \
+        that sets `.accessibilitySpeechLanguage` on it; `locale-audit speech-ranges` writes every range \
+        as JSON for the app to load. Acronyms and units (VPN, MB) are left out: every voice spells them \
+        its own way. A single word or a short capitalised name (a brand: `Duck Player`) is a note; \
+        `--never-tag` silences a term, `--term-language \"Arc de Triomphe=fr-FR\"` names a term's language.
+        """,
+        triggering: [
+            RuleExample("Latin and Han runs in a Russian string",
+                VirtualFile("en.lproj/Localizable.strings", "\"map.landmark\" = \"Moscow, Paris and Tokyo\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"map.landmark\" = ↓↓\"Москва Arc de Triomphe 東京\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Only Cyrillic, digits and a placeholder",
+                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Synced %d%% on 12.05\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"sync\" = \"Синхронизировано %d%% 12.05\";\n")),
+            RuleExample("Japanese mixes kana and kanji by nature",
+                VirtualFile("en.lproj/Localizable.strings", "\"add\" = \"Add a book\";\n"),
+                VirtualFile("ja.lproj/Localizable.strings", "\"add\" = \"本を追加する\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let parts = context.options.languageOfParts
+        var findings: [Finding] = []
+        for (item, scripts) in context.localizedTexts(includingSource: true) {
+            let analysis = parts.analyze(item.text, locale: item.locale, scripts: scripts)
+            for range in analysis.ranges where range.fromTerm || analysis.hasNativeLetters {
+                let what = range.fromTerm ? "term \"\(range.text)\" (\(range.language))" : "\(range.script) run \"\(range.text.visibleEscaped)\""
+                let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table.name, range: range)
+                findings.append(.entry(rule, "\(what) at UTF-16 {\(range.location), \(range.length)} in a \(item.locale) string; VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(range.language)\" on that range",
+                                       at: item.location, locale: item.locale, table: item.table, key: item.key,
+                                       severity: range.isNameLike && !range.fromTerm ? .note : nil,
+                                       notes: [Finding.Note(message: "Swift:\n" + snippet)]))
+            }
+        }
+        return findings
+    }
+}
+
+public struct ChineseScriptMixRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "chinese-script-mix", name: "Simplified and Traditional Chinese mixed", severity: .warning,
+        summary: "A Simplified Chinese string contains Traditional-only characters, or a Traditional one Simplified-only characters.",
+        rationale: """
+        Readers of one script notice the other at once, and it marks text copied from the wrong \
+        translation. Found with ICU's Hans-Hant and Hant-Hans transliterators, one character at a time; \
+        the message names the character to use instead.
+        """,
+        triggering: [
+            RuleExample(
+                VirtualFile("en.lproj/Localizable.strings", "\"delete\" = \"Delete\";\n"),
+                VirtualFile("zh-Hans.lproj/Localizable.strings", "\"delete\" = ↓\"刪除\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample(
+                VirtualFile("en.lproj/Localizable.strings", "\"delete\" = \"Delete\";\n"),
+                VirtualFile("zh-Hans.lproj/Localizable.strings", "\"delete\" = \"删除\";\n"),
+                VirtualFile("zh-Hant.lproj/Localizable.strings", "\"delete\" = \"刪除\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        guard let variants = try? ChineseScriptVariants(),
+              let toSimplified = try? Transliteration(id: "Hant-Hans"),
+              let toTraditional = try? Transliteration(id: "Hans-Hant") else { return [] }
+        let rule = Self.description
+        var findings: [Finding] = []
+        var variantByLocale: [String: String?] = [:]
+        for (item, _) in context.localizedTexts(includingSource: true) {
+            if variantByLocale[item.locale] == nil { variantByLocale[item.locale] = Self.variant(of: item.locale) }
+            guard let variant = variantByLocale[item.locale] ?? nil else { continue }
+            let simplified = variant == "Hans"
+            guard let odd = try? (simplified ? variants.traditionalOnly(in: item.text) : variants.simplifiedOnly(in: item.text)),
+                  !odd.isEmpty else { continue }
+            var seen: Set<Unicode.Scalar> = []
+            let allowed = simplified ? Self.validInSimplified : Self.validInTraditional
+            let distinct = odd.filter { seen.insert($0).inserted && !allowed.contains($0) }
+            if distinct.isEmpty { continue }
+            let described = distinct.map { scalar -> String in
+                let single = String(Character(scalar))
+                let other = (try? (simplified ? toSimplified : toTraditional).apply(single)) ?? "?"
+                return "\(single) (\(simplified ? "Simplified" : "Traditional"): \(other))"
+            }
+            let kind = simplified ? "Traditional-only" : "Simplified-only"
+            findings.append(.entry(rule, "\(kind) character\(described.count == 1 ? "" : "s") in a \(item.locale) string: \(described.joined(separator: ", ")); use the \(simplified ? "Simplified" : "Traditional") form",
+                                   at: item.location, locale: item.locale, table: item.table, key: item.key))
+        }
+        return findings
+    }
+
+    /// Characters the Hant-Hans transliterator simplifies but that Simplified Chinese also uses in their
+    /// own meaning (著 "write" in 作者著, 乾 in 乾坤, 於 as a surname, 藉 in 藉口, 瞭 in 瞭望, 徵 as a note).
+    static let validInSimplified: Set<Unicode.Scalar> = Set("著乾於徵藉瞭夥覆".unicodeScalars)
+    /// Characters the Hans-Hant transliterator converts but that Traditional Chinese also uses in their
+    /// own meaning (后 "queen", 干 "to concern", 里 "mile", 面 "face", 只, 台, 系, 表, 准, 周, 才, 余, …).
+    static let validInTraditional: Set<Unicode.Scalar> = Set(("后干里面只台系范松板表冲了周谷丑游采制征才余云占斗向合夸折朴杰姜御布借凶划伙仆"
+        + "秋困致蒙舍扎胡辟郁克几家尸千升回卜出党注准咸奸岳弦愿托据朱杠沈沾泛淀熏症秘累虫并吊巨志扣于仇价仿佣冬吃同呆哄幸念愈暗曲杆欲涂痴筑荐蜡雕").unicodeScalars)
+
+    /// "Hans" or "Hant" for Chinese locales (zh, zh-TW, zh-Hant-HK, yue…), nil for every other.
+    static func variant(of locale: String) -> String? {
+        guard ["zh", "yue", "wuu", "cmn"].contains(LanguageOfParts.language(of: locale)),
+              let tag = try? LanguageTag(locale, options: .allowUnderscores),
+              let script = try? tag.maximizedScript?.shortName else { return nil }
+        return script == "Hans" || script == "Hant" ? script : nil
+    }
+}

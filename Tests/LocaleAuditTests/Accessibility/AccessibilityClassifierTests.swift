@@ -1,0 +1,48 @@
+import Testing
+@testable import LocaleAudit
+
+@Suite struct AccessibilityClassifierTests {
+    let classifier = AccessibilityClassifier()
+
+    @Test func interfaceBuilderKeysAreClassifiedByProperty() {
+        #expect(classifier.classify(key: "1rB-5w-de3.accessibilityLabel", comment: nil) == .label)
+        #expect(classifier.classify(key: "1rB-5w-de3.accessibilityHint", comment: nil) == .hint)
+        #expect(classifier.classify(key: "1rB-5w-de3.accessibilityValue", comment: nil) == .value)
+        #expect(classifier.classify(key: "1rB-5w-de3.accessibilityIdentifier", comment: nil) == .identifier)
+        #expect(AccessibilityClassifier.Kind.identifier.isSpoken == false)
+        // The generated comment of a visible text may mention accessibility; the property decides.
+        #expect(classifier.classify(key: "1rB-5w-de3.text",
+                                    comment: "Class = \"UILabel\"; text = \"Accessibility\"; ObjectID = \"1rB-5w-de3\";") == nil)
+    }
+
+    @Test func keyTokensMatchWholeTokensOnly() {
+        #expect(classifier.classify(key: "a11y.add.label", comment: nil) == .keyPattern)
+        #expect(classifier.classify(key: "editBoldAccessibilityLabel", comment: nil) == .keyPattern)
+        #expect(classifier.classify(key: "find-previous-button-accessibility", comment: nil) == .keyPattern)
+        #expect(classifier.classify(key: "VoiceOver_hint_close", comment: nil) == .keyPattern)
+        #expect(classifier.classify(key: "settings.screenReader.title", comment: nil) == .keyPattern)
+        // Not a token: "accessibilityish" is one word; "inaccessible" is not "accessibility".
+        #expect(classifier.classify(key: "error.inaccessible", comment: nil) == nil)
+        #expect(classifier.classify(key: "menu.accessibilityish", comment: nil) == nil)
+    }
+
+    @Test func tokensSplitAtSeparatorsAndCamelCase() {
+        #expect(AccessibilityClassifier.tokens(of: "editBold-A11y_label.Text") == ["edit", "bold", "a11y", "label", "text"])
+    }
+
+    @Test func configuredPatternsAreAdded() {
+        var custom = AccessibilityClassifier()
+        #expect(custom.classify(key: "spoken.close", comment: nil) == nil)
+        custom.add(patterns: ["Spoken"])
+        #expect(custom.classify(key: "spoken.close", comment: nil) == .keyPattern)
+        #expect(custom.classify(key: "a11y.close", comment: nil) == .keyPattern)
+    }
+
+    @Test func commentsThatSayVoiceOverOrAccessibilityLabel() {
+        #expect(classifier.classify(key: "close", comment: "VoiceOver label for the close button") == .comment)
+        #expect(classifier.classify(key: "close", comment: "Accessibility label of the close button") == .comment)
+        #expect(classifier.classify(key: "close", comment: "Read by the screen reader") == .comment)
+        // A visible title about the Accessibility settings is not an accessibility string.
+        #expect(classifier.classify(key: "settings.row", comment: "Row that opens the Accessibility settings") == nil)
+    }
+}
