@@ -74,7 +74,7 @@ public struct ExtraKeyRule: Rule {
             for translation in set.translations {
                 for key in translation.keys where source.entries[key] == nil {
                     let entry = translation.entries[key]!
-                    findings.append(.entry(rule, "not in the \(context.project.sourceLanguage) source table \(set.id.name); no code asks for it",
+                    findings.append(.entry(rule, "not in the \(context.project.sourceLanguage) source table \(set.id.name): removed from the code (a stale translation), or the source file is out of date",
                                            at: entry.location, locale: translation.locale, table: set.id, key: key))
                 }
             }
@@ -123,7 +123,9 @@ public struct UntranslatedRule: Rule {
         summary: "A translation is identical to the source text, which has words to translate.",
         rationale: """
         The user reads the development language in the middle of their own. Strings with nothing to \
-        translate (only placeholders, numbers, URLs or e-mail addresses) are not reported, nor \
+        translate (only placeholders, numbers, URLs or e-mail addresses), acronyms (GPX, VPN), the \
+        app's name (CFBundleName, CFBundleDisplayName) and configured do-not-translate terms are not \
+        reported, nor \
         regional variants of the source language (en-GB for an en source), nor a single word in a \
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
         same in German or French). Accessibility strings are reported by `a11y-untranslated` instead.
@@ -162,6 +164,9 @@ public struct UntranslatedRule: Rule {
             }
             let words = TextAnalysis.translatableWords(in: checked)
             if words.isEmpty { return nil }
+            // The app's name is a brand; an acronym (GPX, URL, VPN) reads the same everywhere.
+            if Self.appNameKeys.contains(pair.key) { return nil }
+            if words.count == 1, words[0].count <= 6, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { return nil }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but
             // brand names are kept in Latin there too, so it is only a note.
             if words.count == 1 && !Self.writesOtherScript(pair.locale) { return nil }
@@ -170,6 +175,9 @@ public struct UntranslatedRule: Rule {
                           severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote])
         }
     }
+
+    /// Info.plist keys that hold the app's name, which is a brand.
+    static let appNameKeys: Set<String> = ["CFBundleName", "CFBundleDisplayName"]
 
     /// The language subtag of a locale identifier (`pt-BR` → `pt`, `zh_Hans` → `zh`).
     static func language(of locale: String) -> String {

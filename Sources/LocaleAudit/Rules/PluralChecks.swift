@@ -487,6 +487,10 @@ extension PluralValueTypeRule {
 
 public struct PluralShapeMismatchRule: Rule {
     public init() {}
+
+    /// Languages whose nouns stay singular after a numeral ("5 cikk"), though CLDR gives them `one`
+    /// and `other` (for other words, such as verbs or ordinals).
+    static let singularAfterNumerals: Set<String> = ["hu", "tr", "az", "uz", "kk", "ky", "tk", "tt", "ba", "ka", "hy", "fa"]
     public static let description = RuleDescription(
         id: "plural-shape-mismatch", name: "Plural in one language, plain in another", severity: .warning,
         summary: "The source is pluralised and a translation is a plain string (warning), or the reverse (note).",
@@ -516,8 +520,12 @@ public struct PluralShapeMismatchRule: Rule {
                 if case .text(let text) = pair.translation.value, text.contains("{{PLURAL:") { return nil }
                 guard let rules = cache.rules(for: pair.locale),
                       rules.requiredCategories(integer: true).filter({ $0 != .zero }).count > 1 else { return nil }
-                return .entry(rule, "the source varies by plural but the \(pair.locale) translation is one plain string for every number",
-                              at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])
+                // Where a noun stays singular after any numeral, one string is often right: a note.
+                let singularAfterNumerals = Self.singularAfterNumerals.contains(UntranslatedRule.language(of: pair.locale))
+                return .entry(rule, "the source varies by plural but the \(pair.locale) translation is one plain string for every number"
+                              + (singularAfterNumerals ? " (often right in \(pair.locale), where nouns stay singular after numerals; check the wording)" : ""),
+                              at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,
+                              severity: singularAfterNumerals ? .note : nil, notes: [pair.sourceNote])
             }
             if !sourcePlural && translationPlural {
                 return .entry(rule, "the \(pair.locale) translation varies by plural but the source is a plain string",
