@@ -153,13 +153,17 @@ extension CatalogDiff {
     /// Compares two sides already read and checked.
     public static func compare(_ old: DiffSide, _ new: DiffSide) -> CatalogDiff {
         let oldIndex = ProjectIndex(old.result.project), newIndex = ProjectIndex(new.result.project)
+        Timing.mark("diff: indexes")
         var builder = DiffBuilder(old: old, new: new)
         let oldSets = tableSets(oldIndex, side: old), newSets = tableSets(newIndex, side: new)
         for id in Set(oldSets.keys).union(newSets.keys).sorted() {
             builder.compareTable(id, oldSets[id], newSets[id])
         }
+        Timing.mark("diff: \(builder.changes.count) changes")
         let coverage = compareCoverage(oldIndex, newIndex)
+        Timing.mark("diff: coverage")
         let (newFindings, fixedFindings) = matchFindings(old, new)
+        Timing.mark("diff: findings matched")
         var diff = CatalogDiff(old: summary(old), new: summary(new), changes: builder.changes, coverage: coverage,
                                newFindings: newFindings, fixedFindings: fixedFindings, regressions: [])
         diff.regressions = regressions(of: diff)
@@ -221,28 +225,58 @@ extension CatalogDiff {
 
     /// Matches findings of both sides by their baseline key (path relative to the side's root, rule,
     /// locale, key, message without positions), counting duplicates: what is left are the new and
-    /// the fixed findings.
+    /// the fixed findings. Most findings are the same on both sides, word for word, so an exact pass
+    /// pairs those first and only the rest pay for blanking positions out of messages; the number
+    /// paired is the same either way.
     static func matchFindings(_ old: DiffSide, _ new: DiffSide) -> (new: [Finding], fixed: [Finding]) {
-        let oldKeys = old.result.findings.map { findingKey($0, side: old) }
-        var remaining: [Baseline.Key: Int] = [:]
-        for key in oldKeys { remaining[key, default: 0] += 1 }
-        var added: [Finding] = []
-        for finding in new.result.findings {
-            let key = findingKey(finding, side: new)
+        let oldFindings = old.result.findings, newFindings = new.result.findings
+        let (oldLeft, newLeft) = pairExact(oldFindings.map { ExactKey($0, side: old) }, newFindings.map { ExactKey($0, side: new) })
+        let (fixed, added) = pair(oldLeft.map { findingKey(oldFindings[$0], side: old) },
+                                  newLeft.map { findingKey(newFindings[$0], side: new) })
+        return (added.map { newFindings[newLeft[$0]] }, fixed.map { oldFindings[oldLeft[$0]] })
+    }
+
+    /// `pair` for the first pass, with the dictionary keyed by digest alone: a dictionary of large
+    /// keys spent more time copying them than the rest of the diff took.
+    private static func pairExact(_ old: [ExactKey], _ new: [ExactKey]) -> (old: [Int], new: [Int]) {
+        var buckets: [UInt64: [Int]] = [:]
+        buckets.reserveCapacity(old.count)
+        for index in old.indices { buckets[old[index].digest, default: []].append(index) }
+        var unpairedNew: [Int] = []
+        for index in new.indices {
+            let key = new[index]
+            if let position = buckets[key.digest]?.firstIndex(where: { old[$0] == key }) {
+                buckets[key.digest]!.remove(at: position)
+            } else {
+                unpairedNew.append(index)
+            }
+        }
+        return (buckets.values.flatMap { $0 }.sorted(), unpairedNew)
+    }
+
+    /// Pairs old and new keys that are equal (as many as each key has on both sides); returns the
+    /// positions of the unpaired ones of each side, in order.
+    private static func pair<Key: Hashable>(_ old: [Key], _ new: [Key]) -> (old: [Int], new: [Int]) {
+        var remaining: [Key: Int] = [:]
+        remaining.reserveCapacity(old.count)
+        for key in old { remaining[key, default: 0] += 1 }
+        var unpairedNew: [Int] = []
+        for (index, key) in new.enumerated() {
             if let count = remaining[key], count > 0 {
                 remaining[key] = count - 1
             } else {
-                added.append(finding)
+                unpairedNew.append(index)
             }
         }
-        var fixed: [Finding] = []
-        for (finding, key) in zip(old.result.findings, oldKeys) {
-            if let count = remaining[key], count > 0 {
-                remaining[key] = count - 1
-                fixed.append(finding)
+        // Of several old items with one key, the last ones are the unpaired ones.
+        var unpairedOld: [Int] = []
+        for index in old.indices.reversed() {
+            if let count = remaining[old[index]], count > 0 {
+                remaining[old[index]] = count - 1
+                unpairedOld.append(index)
             }
         }
-        return (added, fixed)
+        return (unpairedOld.reversed(), unpairedNew)
     }
 
     static func findingKey(_ finding: Finding, side: DiffSide) -> Baseline.Key {
@@ -432,6 +466,48 @@ private struct DiffBuilder {
             return variations.cases.flatMap { pluralForms($0.value, prefix: prefix + $0.name + "/") }
         }
     }
+}
+
+/// A finding's baseline key with the message as written, compared and hashed as UTF-8 bytes:
+/// `String` hashing and equality normalise Unicode first, which made matching the 200,000 findings
+/// of a large diff take most of its time.
+struct ExactKey: Hashable {
+    var path: String
+    var rule: String
+    var locale: String
+    var key: String
+    var message: String
+    var digest: UInt64
+
+    init(_ finding: Finding, side: DiffSide) {
+        path = side.relative(finding.location?.file ?? "")
+        rule = finding.ruleID
+        locale = finding.locale ?? ""
+        key = finding.key ?? ""
+        message = finding.message
+        // FNV-1a over the bytes, once: the dictionary then hashes one integer, even when it grows.
+        var hash: UInt64 = 0xcbf29ce484222325
+        for part in [path, rule, locale, key, message] {
+            for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+            hash = (hash ^ 0xFF) &* 0x100000001b3  // 0xFF is never in UTF-8: ("ab", "c") ≠ ("a", "bc")
+        }
+        digest = hash
+    }
+
+    static func == (a: ExactKey, b: ExactKey) -> Bool {
+        a.digest == b.digest && same(a.message, b.message) && same(a.key, b.key) && same(a.path, b.path) && same(a.rule, b.rule) && same(a.locale, b.locale)
+    }
+
+    private static func same(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }
 
 /// A value without its locations, to compare versions and find renames.

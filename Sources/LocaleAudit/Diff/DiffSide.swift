@@ -59,7 +59,9 @@ public struct DiffSide: Sendable {
             guard let repository else { throw LoadError(description: "\(spec) names a git revision, but no repository was opened") }
             do {
                 let inRepository = repository.repositoryPath(path)
+                if Timing.enabled { Timing.last = DispatchTime.now().uptimeNanoseconds }
                 let listing = try repository.listFiles(revision: revision, path: inRepository)
+                Timing.mark("git: \(listing.count) files listed in \(spec)")
                 var files: [DiscoveredFile] = []
                 var objects: [String] = []
                 var lprojFolders = Set<String>()
@@ -78,6 +80,7 @@ public struct DiffSide: Sendable {
                     objects.append(entry.object)
                 }
                 let blobs = try repository.readBlobs(objects)
+                Timing.mark("git: \(blobs.count) blobs read")
                 let result = Auditor.audit(files: Array(zip(files, blobs)), lprojFolders: Array(lprojFolders), options: options)
                 return DiffSide(label: spec.description, root: label + inRepository, result: result)
             } catch {
@@ -91,10 +94,12 @@ public struct DiffSide: Sendable {
         DiffSide.strip(root, from: path)
     }
 
+    /// Byte-wise: it runs for every finding of both sides, and paths compare as written anyway.
     static func strip(_ root: String, from path: String) -> String {
-        if root.isEmpty || root == "." && !path.hasPrefix("./") { return path }
+        if root.isEmpty { return path }
         if path == root { return "" }
         let prefix = root.hasSuffix("/") || root.hasSuffix(":") ? root : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        guard path.utf8.starts(with: prefix.utf8) else { return path }
+        return String(Substring(path.utf8.dropFirst(prefix.utf8.count)))
     }
 }

@@ -60,21 +60,18 @@ public struct GitRepository: Sendable {
     /// Every blob under `path` (a folder or one file; empty for the whole tree) at `revision`, in
     /// `git ls-tree` order. Submodules and symbolic links are not files of this tree and are left out.
     public func listFiles(revision: String, path: String) throws(Failure) -> [TreeFile] {
-        let check = GitRepository.run(git, ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{tree}"], in: topLevel)
-        guard check.status == 0 else {
-            throw Failure(description: "no revision '\(revision)' in \(topLevel)")
+        var arguments = ["--literal-pathspecs", "ls-tree", "-r", "-z", "-l", "--full-tree", "--end-of-options", revision]
+        if !path.isEmpty { arguments += ["--", path] }
+        let output = GitRepository.run(git, arguments, in: topLevel)
+        guard output.status == 0 else {
+            throw Failure(description: "no revision '\(revision)' in \(topLevel): \(output.errorText)")
         }
-        if !path.isEmpty {
+        // An empty listing is a typo in the path more often than an empty folder: ask which.
+        if output.stdout.isEmpty && !path.isEmpty {
             let exists = GitRepository.run(git, ["cat-file", "-e", revision + ":" + path], in: topLevel)
             guard exists.status == 0 else {
                 throw Failure(description: "'\(path)' does not exist in '\(revision)'")
             }
-        }
-        var arguments = ["--literal-pathspecs", "ls-tree", "-r", "-z", "-l", "--full-tree", revision]
-        if !path.isEmpty { arguments += ["--", path] }
-        let output = GitRepository.run(git, arguments, in: topLevel)
-        guard output.status == 0 else {
-            throw Failure(description: "git ls-tree \(revision) -- \(path) failed: \(output.errorText)")
         }
         var files: [TreeFile] = []
         // Records read "<mode> SP <type> SP <object> SP+ <size> TAB <path> NUL".
