@@ -13,7 +13,7 @@ struct LocaleAuditCommand: ParsableCommand {
         at or above it, 2 usage error or unreadable path.
         """,
         version: LocaleAuditVersion.string,
-        subcommands: [Check.self, BaselineCommand.self, Report.self, SpeechRangesCommand.self, Rules.self, Explain.self],
+        subcommands: [Check.self, BaselineCommand.self, Report.self, SpeechRangesCommand.self, DiffCommand.self, Rules.self, Explain.self],
         defaultSubcommand: Check.self
     )
 

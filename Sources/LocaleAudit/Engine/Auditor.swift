@@ -77,11 +77,57 @@ public struct AuditResult: Sendable {
 /// One audit run: discover, read every file in parallel, assemble the project, run the rules.
 public enum Auditor {
     /// `progress` is called from worker threads with (files read, files in all) as reading goes on.
+    /// A project read, before any rule ran: the tables and what the readers found.
+    public typealias Loaded = (project: Project, findings: [Finding], unreadableArguments: [String], bytesRead: Int)
+
     public static func audit(paths: [String], options: AuditOptions = AuditOptions(),
                              progress: (@Sendable (Int, Int) -> Void)? = nil) -> AuditResult {
         let started = DispatchTime.now()
         if Timing.enabled { Timing.last = started.uptimeNanoseconds }
-        let loaded = load(paths: paths, options: options, progress: progress)
+        return check(load(paths: paths, options: options, progress: progress), options: options, started: started)
+    }
+
+    /// The same audit over files already in memory (a git side of `diff`): each with what its path
+    /// says about it (`Discovery.classify`) and its bytes. `lprojFolders` are the `.lproj` folders
+    /// of the listing, for the BCP 47 checks. Include/exclude globs are the caller's business: these
+    /// paths need not exist on disk.
+    public static func audit(files: [(DiscoveredFile, [UInt8])], lprojFolders: [String] = [],
+                             options: AuditOptions = AuditOptions()) -> AuditResult {
+        let started = DispatchTime.now()
+        if Timing.enabled { Timing.last = started.uptimeNanoseconds }
+        return check(load(files: files, lprojFolders: lprojFolders, options: options), options: options, started: started)
+    }
+
+    /// Discovers and reads everything, without running rules: the project and the readers' findings.
+    public static func load(paths: [String], options: AuditOptions = AuditOptions(),
+                            progress: (@Sendable (Int, Int) -> Void)? = nil) -> Loaded {
+        var discovery = Discovery.discover(paths, formats: ReaderRegistry.supportedFormats)
+        discovery.files = discovery.files.filter { options.admits($0.path) }
+        let limit = options.maxFileSize
+        return assemble(discovery, options: options, progress: progress) { file in
+            readFile(file, limit: limit)
+        }
+    }
+
+    /// Reads files already in memory, without running rules.
+    public static func load(files: [(DiscoveredFile, [UInt8])], lprojFolders: [String] = [],
+                            options: AuditOptions = AuditOptions()) -> Loaded {
+        let order = files.indices.sorted { files[$0].0.path < files[$1].0.path }
+        let sorted = order.map { files[$0] }
+        let discovery = DiscoveryResult(files: sorted.map(\.0), findings: [], unreadableArguments: [],
+                                        lprojFolders: lprojFolders.sorted())
+        let limit = options.maxFileSize
+        // `assemble` may drop files of skipped locales, so bytes are looked up by path, not position.
+        var bytesByPath: [String: [UInt8]] = [:]
+        for (file, bytes) in sorted { bytesByPath[file.path] = bytes }
+        let shared = bytesByPath
+        return assemble(discovery, options: options, progress: nil) { file in
+            readBytes(shared[file.path] ?? [], of: file, limit: limit)
+        }
+    }
+
+    /// Runs the rules over a project read, applies configuration and suppressions, and sorts.
+    private static func check(_ loaded: Loaded, options: AuditOptions, started: DispatchTime) -> AuditResult {
         var findings = loaded.findings
         let project = loaded.project
         Timing.mark("read \(project.files.count) files")
@@ -99,23 +145,20 @@ public enum Auditor {
                            elapsedSeconds: elapsed, bytesRead: loaded.bytesRead, accessibility: coverage)
     }
 
-    /// Discovers and reads everything, without running rules: the project and the readers' findings.
-    public static func load(paths: [String], options: AuditOptions = AuditOptions(),
-                            progress: (@Sendable (Int, Int) -> Void)? = nil)
-        -> (project: Project, findings: [Finding], unreadableArguments: [String], bytesRead: Int) {
-        var discovery = Discovery.discover(paths, formats: ReaderRegistry.supportedFormats)
-        discovery.files = discovery.files.filter { options.admits($0.path) }
+    /// Everything after discovery: read (in parallel) and assemble the project.
+    private static func assemble(_ discovery: DiscoveryResult, options: AuditOptions,
+                                 progress: (@Sendable (Int, Int) -> Void)?,
+                                 read: @Sendable (DiscoveredFile) -> ReadResult) -> Loaded {
+        let limit = options.maxFileSize
+        var discovery = discovery
         if !options.skipLocales.isEmpty {
             discovery.files = discovery.files.filter { !options.skipLocales.contains($0.locale ?? "") }
-            discovery.lprojFolders = discovery.lprojFolders.filter { folder in
-                !options.skipLocales.contains(String(folder.split(separator: "/").last!.dropLast(".lproj".count)))
-            }
+            discovery.lprojFolders = discovery.lprojFolders.filter { !options.skipLocales.contains(Discovery.lprojLocale($0)) }
         }
-        let limit = options.maxFileSize
         let total = discovery.files.count
         let counter = ProgressCounter()
         let reads = Parallel.map(discovery.files, workers: options.workers) { file in
-            let result = readFile(file, limit: limit)
+            let result = read(file)
             if let progress { progress(counter.increment(), total) }
             return result
         }
@@ -141,8 +184,7 @@ public enum Auditor {
             }
         }
         for folder in discovery.lprojFolders {
-            let name = String(folder.split(separator: "/").last!.dropLast(".lproj".count))
-            declarations.append(LocaleDeclaration(identifier: name, origin: .lprojFolder,
+            declarations.append(LocaleDeclaration(identifier: Discovery.lprojLocale(folder), origin: .lprojFolder,
                                                   location: SourceLocation(file: folder, line: 1, column: 1)))
         }
         let source: String
@@ -165,12 +207,23 @@ public enum Auditor {
         guard let reader = ReaderRegistry.reader(for: file.format) else { return ReadResult() }
         switch FileLoading.bytes(atPath: file.path, limit: limit) {
         case .failure(let failure):
-            return ReadResult(findings: [Finding(ruleID: ReaderRule.unreadable, severity: .error, message: failure.message,
-                                                 location: SourceLocation(file: file.path, line: 1, column: 1))])
+            return unreadable(file, failure)
         case .success(let bytes):
             let context = ReadContext(path: file.path, locale: file.locale, table: file.table)
             return reader.read(bytes, context: context)
         }
+    }
+
+    /// Reads one file already in memory, with the same size limit as files on disk.
+    public static func readBytes(_ bytes: [UInt8], of file: DiscoveredFile, limit: Int) -> ReadResult {
+        guard let reader = ReaderRegistry.reader(for: file.format) else { return ReadResult() }
+        if bytes.count > limit { return unreadable(file, .tooLarge(size: bytes.count, limit: limit)) }
+        return reader.read(bytes, context: ReadContext(path: file.path, locale: file.locale, table: file.table))
+    }
+
+    private static func unreadable(_ file: DiscoveredFile, _ failure: FileLoading.Failure) -> ReadResult {
+        ReadResult(findings: [Finding(ruleID: ReaderRule.unreadable, severity: .error, message: failure.message,
+                                      location: SourceLocation(file: file.path, line: 1, column: 1))])
     }
 }
 

@@ -87,6 +87,49 @@ public enum Discovery {
 
     static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
 
+    /// What a catalog's path says about it (format, locale, table, scope), for files that come from
+    /// somewhere other than a folder walk (git objects): nil when the name is not a catalog's.
+    public static func classify(path: String, size: Int) -> DiscoveredFile? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let format = format(ofFileNamed: name) else { return nil }
+        return classify(path: path, format: format, size: size)
+    }
+
+    static func classify(path: String, format: CatalogFormat, size: Int) -> DiscoveredFile {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let name = components.last.map(String.init) ?? path
+        var locale: String? = nil
+        var scope = components.dropLast().joined(separator: "/")
+        if let lprojIndex = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }) {
+            locale = lprojLocale(String(components[lprojIndex]))
+            scope = components[..<lprojIndex].joined(separator: "/")
+        }
+        if format == .xcstrings { scope = components.dropLast().joined(separator: "/") }
+        let table = String(name[..<name.lastIndex(of: ".")!])
+        return DiscoveredFile(path: path, format: format, locale: locale, table: table, scope: scope, size: size)
+    }
+
+    /// The locale an `X.lproj` folder names. A git side's paths read `REV:de.lproj/…`, and no locale
+    /// identifier holds a colon, so anything up to the last one is the revision, not the locale.
+    public static func lprojLocale(_ folder: String) -> String {
+        var name = Substring(folder.split(separator: "/").last ?? Substring(folder))
+        if name.hasSuffix(".lproj") { name = name.dropLast(".lproj".count) }
+        if let colon = name.lastIndex(of: ":") { name = name[name.index(after: colon)...] }
+        return String(name)
+    }
+
+    /// Whether a path inside a tree (a git listing) lies in a folder a walk would skip.
+    public static func isInSkippedFolder(_ path: String) -> Bool {
+        let components = path.split(separator: "/").dropLast()
+        var parent = ""
+        for component in components {
+            let name = String(component)
+            if isSkippedDirectory(name) || isSkippedBundleFolder(name, parent: parent) { return true }
+            parent = name
+        }
+        return false
+    }
+
     /// An iterative walk (no recursion, so a deep tree cannot overflow the stack) that follows
     /// symbolic links but never enters a folder twice, which is what stops link loops.
     private struct Walker {
@@ -181,17 +224,7 @@ public enum Discovery {
             }
             guard let format = Discovery.format(ofFileNamed: name), formats.contains(format) else { return }
             guard seenFiles.insert(FileIdentity(info)).inserted else { return }
-            let components = path.split(separator: "/", omittingEmptySubsequences: false)
-            var locale: String? = nil
-            var scope = components.dropLast().joined(separator: "/")
-            if let lprojIndex = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }) {
-                locale = String(components[lprojIndex].dropLast(".lproj".count))
-                scope = components[..<lprojIndex].joined(separator: "/")
-            }
-            if format == .xcstrings { scope = components.dropLast().joined(separator: "/") }
-            let table = String(name[..<name.lastIndex(of: ".")!])
-            files.append(DiscoveredFile(path: path, format: format, locale: locale, table: table, scope: scope,
-                                        size: Int(info.st_size)))
+            files.append(Discovery.classify(path: path, format: format, size: Int(info.st_size)))
         }
 
         /// Only storyboards in an `.lproj` folder are localized through `.strings` tables.

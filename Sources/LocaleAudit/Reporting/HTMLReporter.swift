@@ -215,7 +215,8 @@ public enum HTMLReporter {
             }
             out += "</tbody>\n</table>\n"
             if rows.count > rowsPerGroup {
-                out += "<p class=\"more\">…and \(rows.count - rowsPerGroup) more texts with this problem. The full list: <code>locale-audit check --format json</code>.</p>\n"
+                let more = rows.count - rowsPerGroup
+                out += "<p class=\"more\">…and \(more) more text\(more == 1 ? "" : "s") with this problem. The full list: <code>locale-audit check --format json</code>.</p>\n"
             }
             return out + "</section>\n"
         }

@@ -38,10 +38,16 @@ import Testing
     }
 
     @Test func groupsAreCappedWithACount() {
-        let page = HTMLReporter.render(ReportFixture.sampleApp, context: ReportFixture.context, rowsPerGroup: 1)
-        #expect(page.contains("…and 1 more texts with this problem."))
+        // A group of two rows (the same problem on a second key), cut to one.
+        var result = ReportFixture.sampleApp
+        let finding = result.findings.first { $0.locale == "de" && $0.key != nil }!
+        var copy = finding
+        copy.key = finding.key! + ".copy"
+        result.findings.append(copy)
+        let page = HTMLReporter.render(result, context: ReportFixture.context, rowsPerGroup: 1)
+        #expect(page.contains("…and 1 more text with this problem."))
         let full = HTMLReporter.render(ReportFixture.sampleApp, context: ReportFixture.context)
-        #expect(!full.contains("more texts with this problem"))
+        #expect(!full.contains("with this problem. The full list"))
     }
 
     @Test func visibleShowsControlsAndShortensLongText() {
