@@ -103,6 +103,7 @@ public enum Auditor {
                             progress: (@Sendable (Int, Int) -> Void)? = nil) -> Loaded {
         var discovery = Discovery.discover(paths, formats: ReaderRegistry.supportedFormats)
         discovery.files = discovery.files.filter { options.admits($0.path) }
+        discovery.appDeclarationFiles = discovery.appDeclarationFiles.filter { options.admits($0.path) }
         let limit = options.maxFileSize
         return assemble(discovery, options: options, progress: progress) { file in
             readFile(file, limit: limit)
@@ -187,18 +188,30 @@ public enum Auditor {
             declarations.append(LocaleDeclaration(identifier: Discovery.lprojLocale(folder), origin: .lprojFolder,
                                                   location: SourceLocation(file: folder, line: 1, column: 1)))
         }
+        var appLanguages: [AppLanguageDeclaration] = []
+        for file in discovery.appDeclarationFiles {
+            // A project file that cannot be read declares nothing; it holds no strings to check.
+            guard case .success(let bytes) = FileLoading.bytes(atPath: file.path, limit: limit) else { continue }
+            appLanguages += AppDeclarationReader.read(bytes, file: file)
+        }
+        appLanguages.removeAll { options.skipLocales.contains($0.identifier) }
+        for declaration in appLanguages where !declaration.isBuildSetting {
+            declarations.append(LocaleDeclaration(identifier: declaration.identifier, origin: declaration.kind.origin,
+                                                  location: declaration.location))
+        }
         let source: String
         let origin: Project.SourceLanguageOrigin
         if let configured = options.sourceLanguage {
             (source, origin) = (configured, .configured)
         } else {
-            (source, origin) = Project.detectSourceLanguage(declared: declaredSource, tables: tables)
+            (source, origin) = Project.detectSourceLanguage(declared: declaredSource, tables: tables, appLanguages: appLanguages)
         }
         findings += InterfaceBuilder.completeSources(tables: &tables, interfaceBuilderFiles: discovery.interfaceBuilderFiles,
                                                      sourceLanguage: source, limit: limit)
-        let project = Project(tables: tables, sourceLanguage: source, sourceLanguageOrigin: origin,
+        var project = Project(tables: tables, sourceLanguage: source, sourceLanguageOrigin: origin,
                               localeDeclarations: declarations, files: discovery.files,
                               lprojFolders: discovery.lprojFolders)
+        project.appLanguages = appLanguages
         return (project, findings, discovery.unreadableArguments, bytes)
     }
 

@@ -17,6 +17,10 @@ import Yams
 ///   plural-unused-category: off
 /// accessibility:
 ///   key-patterns: [a11y, accessibility, voiceover]
+/// consistency:
+///   ignore-keys: ["debug.*"]
+///   ignore-texts: ["OK"]
+///   comments-as-context: true
 /// terms:
 ///   do-not-translate: [Bookshelf]
 ///   never-tag: [DuckDuckGo]
@@ -35,6 +39,11 @@ public struct Configuration: Sendable, Equatable {
     public var accessibilityKeyPatterns: [String]?
     public var doNotTranslate: [String] = []
     public var neverTag: [String] = []
+    /// Keys (globs) and source texts the consistency rules leave out.
+    public var consistencyIgnoreKeys: [String] = []
+    public var consistencyIgnoreTexts: [String] = []
+    /// Whether a differing developer comment makes identical source texts two strings (`inconsistent-translation`).
+    public var consistencyCommentsAsContext = true
     /// Term → BCP 47 language of that term.
     public var termLanguages: [String: String] = [:]
     /// The folder the file sits in: include and exclude globs are relative to it.
@@ -81,7 +90,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public static let knownKeys = ["source-language", "include", "exclude", "fail-on", "max-file-size", "skip-locales",
-                                   "rules", "accessibility", "terms"]
+                                   "rules", "accessibility", "consistency", "terms"]
 
     public static func parse(_ text: String, path: String) throws(Problem) -> Configuration {
         var configuration = Configuration()
@@ -138,6 +147,23 @@ public struct Configuration: Sendable, Equatable {
                         throw reader.problem(subkeyNode, "unknown key 'accessibility.\(subkey)' (known: key-patterns)")
                     }
                     configuration.accessibilityKeyPatterns = try reader.strings(subvalue, "accessibility.key-patterns (a list of key tokens)")
+                }
+            case "consistency":
+                for (subkeyNode, subvalue) in try reader.mapping(value, "consistency") {
+                    let subkey = try reader.string(subkeyNode, "a key")
+                    switch subkey {
+                    case "ignore-keys": configuration.consistencyIgnoreKeys = try reader.strings(subvalue, "consistency.ignore-keys (a list of key globs)")
+                    case "ignore-texts": configuration.consistencyIgnoreTexts = try reader.strings(subvalue, "consistency.ignore-texts (a list of source texts)")
+                    case "comments-as-context":
+                        let text = try reader.string(subvalue, "consistency.comments-as-context")
+                        switch text {
+                        case "true", "yes", "on": configuration.consistencyCommentsAsContext = true
+                        case "false", "no", "off": configuration.consistencyCommentsAsContext = false
+                        default: throw reader.problem(subvalue, "consistency.comments-as-context must be true or false, not '\(text)'")
+                        }
+                    default:
+                        throw reader.problem(subkeyNode, "unknown key 'consistency.\(subkey)' (known: ignore-keys, ignore-texts, comments-as-context)")
+                    }
                 }
             case "terms":
                 for (subkeyNode, subvalue) in try reader.mapping(value, "terms") {

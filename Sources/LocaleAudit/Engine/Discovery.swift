@@ -29,6 +29,9 @@ public struct DiscoveryResult: Sendable {
     /// Storyboards and xibs inside `.lproj` folders, sorted by path: the source text of storyboard
     /// tables (read as a side input, not as a catalog format).
     public var interfaceBuilderFiles: [InterfaceBuilderFile] = []
+    /// Xcode projects and `Info.plist` files, sorted by path: what the app declares about its
+    /// languages (read as a side input, like the storyboards).
+    public var appDeclarationFiles: [AppDeclarationFile] = []
 }
 
 /// Walks the paths given on the command line and picks out the catalog files.
@@ -82,7 +85,8 @@ public enum Discovery {
         walker.findings.sort(by: Finding.stableOrder)
         return DiscoveryResult(files: walker.files, findings: walker.findings, unreadableArguments: unreadable,
                                lprojFolders: walker.lprojFolders.sorted(),
-                               interfaceBuilderFiles: walker.interfaceBuilderFiles.sorted { $0.path < $1.path })
+                               interfaceBuilderFiles: walker.interfaceBuilderFiles.sorted { $0.path < $1.path },
+                               appDeclarationFiles: walker.appDeclarationFiles.sorted { $0.path < $1.path })
     }
 
     static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
@@ -138,6 +142,7 @@ public enum Discovery {
         var findings: [Finding] = []
         var lprojFolders: [String] = []
         var interfaceBuilderFiles: [InterfaceBuilderFile] = []
+        var appDeclarationFiles: [AppDeclarationFile] = []
         var visitedDirectories: Set<FileIdentity> = []
         var seenFiles: Set<FileIdentity> = []
 
@@ -220,6 +225,11 @@ public enum Discovery {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             if name.hasSuffix(".storyboard") || name.hasSuffix(".xib") {
                 noteInterfaceBuilderFile(path, name: name, info: info)
+                return
+            }
+            let parent = path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+            if let kind = AppDeclarationReader.kind(ofFileNamed: name, parent: parent) {
+                if seenFiles.insert(FileIdentity(info)).inserted { appDeclarationFiles.append(AppDeclarationFile(path: path, kind: kind)) }
                 return
             }
             guard let format = Discovery.format(ofFileNamed: name), formats.contains(format) else { return }

@@ -7,9 +7,11 @@ public struct Project: Sendable {
     public var localeDeclarations: [LocaleDeclaration]
     public var files: [DiscoveredFile]
     public var lprojFolders: [String]
+    /// What the Xcode project and `Info.plist` files declare; empty when there are none.
+    public var appLanguages: [AppLanguageDeclaration] = []
 
     public enum SourceLanguageOrigin: String, Sendable, Codable {
-        case configured, declared = "declared-by-catalogs", detected
+        case configured, declared = "declared-by-catalogs", developmentRegion = "development-region", detected
     }
 
     public init(tables: [LocalizedTable], sourceLanguage: String, sourceLanguageOrigin: SourceLanguageOrigin,
@@ -46,9 +48,17 @@ public struct Project: Sendable {
     }
 
     /// Picks the development language when the user did not say: the language the catalogs declare
-    /// (String Catalog `sourceLanguage`, XLIFF `source-language`), else English when an `en` folder
-    /// exists, else the locale with the most entries.
-    static func detectSourceLanguage(declared: [String], tables: [LocalizedTable]) -> (String, SourceLanguageOrigin) {
+    /// (String Catalog `sourceLanguage`, XLIFF `source-language`), else the app's development region
+    /// (Xcode project, then `Info.plist`), else English when an `en` folder exists, else the locale
+    /// with the most entries.
+    static func detectSourceLanguage(declared: [String], tables: [LocalizedTable],
+                                     appLanguages: [AppLanguageDeclaration] = []) -> (String, SourceLanguageOrigin) {
+        if declared.isEmpty {
+            let regions = appLanguages.filter { !$0.isBuildSetting && !$0.kind.isLocalizationList }
+            if let region = regions.first(where: { $0.kind == .developmentRegion }) ?? regions.first {
+                return (region.identifier, .developmentRegion)
+            }
+        }
         if !declared.isEmpty {
             var counts: [String: Int] = [:]
             for language in declared { counts[language, default: 0] += 1 }

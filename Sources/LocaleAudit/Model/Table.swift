@@ -42,6 +42,9 @@ public struct LocaleDeclaration: Sendable, Hashable {
         case lprojFolder = "lproj-folder", xliffSource = "xliff-source-language", xliffTarget = "xliff-target-language"
         case xmlLang = "xml-lang", xclocContents = "xcloc-contents", catalogSource = "catalog-source-language"
         case catalogLocalization = "catalog-localization", configuration
+        /// Declared by the app rather than its catalogs (see `AppLanguageDeclaration`).
+        case knownRegions = "xcode-known-regions", developmentRegion = "xcode-development-region"
+        case bundleDevelopmentRegion = "info-plist-development-region", bundleLocalizations = "info-plist-localizations"
     }
     public var identifier: String
     public var origin: Origin

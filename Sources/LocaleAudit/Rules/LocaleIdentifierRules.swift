@@ -1,7 +1,9 @@
 import Foundation
 
 // BCP 47 (RFC 5646) checks of locale identifiers wherever they are written: `.lproj` folder names,
-// String Catalog languages, XLIFF languages and the configured source language.
+// String Catalog languages, XLIFF languages, the configured source language, and what the app declares
+// (the Xcode project's knownRegions and developmentRegion, Info.plist CFBundleDevelopmentRegion and
+// CFBundleLocalizations; `Base` there is normal).
 
 /// What the BCP 47 checks conclude about one identifier. At most one of `illFormed`, `invalid` and
 /// `replacement` applies: a user fixes an identifier once, so the most basic problem is the one reported.
@@ -320,6 +322,10 @@ struct LocaleOccurrence: Sendable {
         case .xclocContents?: return ".xcloc contents.json locale"
         case .catalogSource?: return "String Catalog sourceLanguage"
         case .catalogLocalization?: return "String Catalog localization"
+        case .knownRegions?: return "Xcode project knownRegions entry"
+        case .developmentRegion?: return "Xcode project developmentRegion"
+        case .bundleDevelopmentRegion?: return "Info.plist CFBundleDevelopmentRegion"
+        case .bundleLocalizations?: return "Info.plist CFBundleLocalizations entry"
         case .configuration?, nil: return "configured source language"
         }
     }
@@ -447,6 +453,9 @@ public struct LocaleInvalidRule: Rule {
                   "version" : "1.0"
                 }
                 """)),
+            RuleExample("The Xcode project declares 'jp' among its known regions",
+                VirtualFile("App.xcodeproj/project.pbxproj", "{ objects = { A = { isa = PBXProject; developmentRegion = en; knownRegions = (en, Base, ↓jp); }; }; }\n"),
+                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n")),
         ],
         nonTriggering: [
             RuleExample("Registered subtags: a UN M.49 region, a TranslateWiki variant, an ISO 639-3 language",

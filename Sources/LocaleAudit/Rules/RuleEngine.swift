@@ -45,10 +45,12 @@ public enum RuleEngine {
         PluralShapeMismatchRule.self,
         LocaleIllFormedRule.self, LocaleInvalidRule.self, LocaleNotCanonicalRule.self, LocaleSpecialUseRule.self,
         LocaleCaseCollisionRule.self,
+        AppLocaleUndeclaredRule.self, AppLocaleWithoutCatalogsRule.self, AppDevelopmentRegionMismatchRule.self,
         BidiUnbalancedRule.self, BidiOverrideRule.self,
         RTLWithoutRTLTextRule.self, RTLLeadingLTRRule.self, RTLPlaceholderBoundaryRule.self,
         AccessibilityMissingRule.self, AccessibilityEmptyRule.self, AccessibilityUntranslatedRule.self,
         LabelInNameRule.self, LabelNamesControlTypeRule.self, AccessibilityIdentifierTranslatedRule.self,
+        AccessibilityInconsistentLabelRule.self, InconsistentTranslationRule.self,
         WrongScriptRule.self, LanguageOfPartsRule.self, ChineseScriptMixRule.self,
     ]
 

@@ -46,6 +46,8 @@ import Testing
         ("terms:\n  languages:\n    Paris: fr--FR\n", 3, 12, "not a BCP 47 language tag"),
         ("include: [unclosed\n", 2, 1, "not valid YAML"),
         ("terms:\n  spelling: [x]\n", 2, 3, "unknown key 'terms.spelling'"),
+        ("consistency:\n  ignore: [x]\n", 2, 3, "unknown key 'consistency.ignore'"),
+        ("consistency:\n  comments-as-context: maybe\n", 2, 24, "must be true or false"),
     ] as [(String, Int, Int, String)])
     func badConfigurationsNameTheKeyAndLine(yaml: String, line: Int, column: Int, message: String) {
         do {
@@ -111,5 +113,18 @@ import Testing
             .filter { $0.ruleID == "untranslated" }
         #expect(after.map(\.key) == ["title"])
         #expect(after.first?.severity == .error)
+    }
+
+    @Test func consistencyKeys() throws {
+        let configuration = try Configuration.parse("""
+            consistency:
+              ignore-keys: ["debug.*", "*.legacy"]
+              ignore-texts: OK
+              comments-as-context: false
+            """, path: "c.yml")
+        #expect(configuration.consistencyIgnoreKeys == ["debug.*", "*.legacy"])
+        #expect(configuration.consistencyIgnoreTexts == ["OK"])
+        #expect(configuration.consistencyCommentsAsContext == false)
+        #expect(Configuration().consistencyCommentsAsContext == true)
     }
 }

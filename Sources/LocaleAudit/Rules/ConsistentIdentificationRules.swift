@@ -1,0 +1,271 @@
+// Consistent identification (WCAG 3.2.4): within one locale, one source text should be translated one
+// way. Decisions, documented in the rules' rationales:
+// - Source texts are compared case-sensitively after trimming surrounding white space; "Close" and
+//   "Close." are different source texts.
+// - Translations are compared the same way, except that trailing sentence punctuation (. … ... : ! ?
+//   and their full-width forms) is ignored: VoiceOver does not read it and a stray period is not a
+//   second name for a control; typographic and typewriter quotes are one spelling.
+// - A context splits a group: an explicit marker in the developer comment (`context: verb`) or a
+//   key that is its source text plus a suffix (`Open (verb)`, `Open|verb`, `Open#verb`, `Open::verb`);
+//   for ordinary strings, a differing developer comment too (Xcode's generated Interface Builder
+//   comments excepted: they name an object, not a meaning). `consistency.comments-as-context: false`
+//   turns the last off.
+// - Only plain texts are compared (plurals and variations differ in shape by design), never empty
+//   translations (`empty-value` and `a11y-empty` report those).
+// - Accessibility labels, hints and values are compared within their role; one key of one table is
+//   one place, however many copies (an XLIFF export next to the catalog) repeat it.
+
+/// One translation of a source text in one place.
+private struct Occurrence {
+    var pair: TranslationPair
+    /// The translation without surrounding white space.
+    var text: String
+    /// What is compared: `text` without trailing sentence punctuation.
+    var form: String
+}
+
+private struct GroupKey: Hashable {
+    var locale: String
+    var source: String
+    var context: String
+    /// Labels are compared with labels, hints with hints: "Close" as a name and as an instruction
+    /// are rightly translated differently.
+    var role: String
+}
+
+enum ConsistentIdentification {
+    /// Trailing punctuation VoiceOver does not read and visible titles vary in without changing the name.
+    private static let trailingPunctuation: Set<Unicode.Scalar> = [".", "…", ":", "!", "?", "。", "！", "？", "：", "؟", "।"]
+
+    static func form(_ text: String) -> String {
+        var scalars = Substring(text).unicodeScalars[...]
+        while let last = scalars.last, trailingPunctuation.contains(last) || last.properties.isWhitespace { scalars.removeLast() }
+        // Typographic and typewriter quotes are one spelling ("d’ús" and "d'ús"): no one hears or
+        // reads a different word.
+        return String(String.UnicodeScalarView(scalars.map { quoteFolding[$0] ?? $0 }))
+    }
+
+    private static let quoteFolding: [Unicode.Scalar: Unicode.Scalar] = [
+        "’": "'", "‘": "'", "ʼ": "'", "“": "\"", "”": "\"", "„": "\"",
+    ]
+
+    /// Label, hint or value: from the Interface Builder property, else from the key's tokens.
+    static func role(_ kind: AccessibilityClassifier.Kind, key: String) -> String {
+        switch kind {
+        case .label: return "label"
+        case .hint: return "hint"
+        case .value: return "value"
+        case .identifier: return "identifier"
+        case .keyPattern, .comment:
+            let tokens = AccessibilityClassifier.tokens(of: key)
+            if tokens.contains("hint") { return "hint" }
+            if tokens.contains("value") { return "value" }
+            return "label"
+        }
+    }
+
+    /// The context a key or comment gives a string, "" for none.
+    static func context(key: String, source: String, comment: String?, commentsAsContext: Bool) -> String {
+        if let comment, let marker = explicitContext(in: comment) { return "context:" + marker }
+        if key != source, key.hasPrefix(source) {
+            let suffix = key.dropFirst(source.count).trimmingCharacters(in: .whitespaces)
+            for opener in ["(", "[", "|", "#", "::"] where suffix.hasPrefix(opener) && suffix.count > opener.count {
+                return "key:" + suffix
+            }
+        }
+        if commentsAsContext, let comment, InterfaceBuilder.parseGeneratedComment(comment) == nil {
+            let words = comment.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            if !words.isEmpty { return "comment:" + words }
+        }
+        return ""
+    }
+
+    /// `context: verb` anywhere in a comment, up to the end of its line or a `;`.
+    static func explicitContext(in comment: String) -> String? {
+        guard let range = comment.range(of: "context:", options: .caseInsensitive) else { return nil }
+        let rest = comment[range.upperBound...].prefix { $0 != "\n" && $0 != ";" && $0 != ")" }
+        let value = rest.trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
+    }
+
+    static func check(_ context: RuleContext, rule: RuleDescription, accessibility: Bool) -> [Finding] {
+        let configuration = context.options.configuration
+        let ignoredTexts = Set(configuration.consistencyIgnoreTexts)
+        var groups: [GroupKey: [Occurrence]] = [:]
+        // One place is one key of one table per locale: an XLIFF export or a second tree of the same
+        // table repeats it (pairs come in table order, so the first tree wins), and a copy is not a
+        // second place (nor is drift between copies this rule's concern).
+        var placed: Set<String> = []
+        for pair in context.pairs {
+            guard case .text(let rawSource) = pair.source.value, case .text(let rawText) = pair.translation.value else { continue }
+            let kind = context.accessibilityKind(pair.table, pair.key)
+            if accessibility {
+                guard let kind, kind.isSpoken else { continue }
+            } else if kind != nil {
+                continue
+            }
+            let source = rawSource.trimmingSpaces, text = rawText.trimmingSpaces
+            guard !text.isEmpty, source.contains(where: \.isLetter), !ignoredTexts.contains(source),
+                  !configuration.consistencyIgnoreKeys.contains(where: { Glob.matches($0, pair.key) }) else { continue }
+            guard placed.insert(pair.locale + "\u{0}" + pair.table.name + "\u{0}" + pair.key).inserted else { continue }
+            let comment = pair.source.comment ?? pair.translation.comment
+            // Accessibility comments mostly say where a control sits, not what it means: only explicit
+            // markers split accessibility strings.
+            let key = GroupKey(locale: pair.locale, source: source,
+                               context: Self.context(key: pair.key, source: source, comment: comment,
+                                                     commentsAsContext: !accessibility && configuration.consistencyCommentsAsContext),
+                               role: kind.map { Self.role($0, key: pair.key) } ?? "")
+            groups[key, default: []].append(Occurrence(pair: pair, text: text, form: form(text)))
+        }
+        var findings: [Finding] = []
+        for (group, occurrences) in groups {
+            guard let first = occurrences.first, occurrences.contains(where: { $0.form != first.form }) else { continue }
+            let ordered = occurrences.sorted { $0.pair.location < $1.pair.location }
+            // Variants in order of first occurrence; the majority wins, ties go to the first.
+            var variants: [(form: String, occurrences: [Occurrence])] = []
+            for occurrence in ordered {
+                if let index = variants.firstIndex(where: { $0.form == occurrence.form }) {
+                    variants[index].occurrences.append(occurrence)
+                } else {
+                    variants.append((occurrence.form, [occurrence]))
+                }
+            }
+            var majority = 0
+            for index in variants.indices where variants[index].occurrences.count > variants[majority].occurrences.count { majority = index }
+            let suggested = variants[majority].occurrences[0].text
+            let total = ordered.count
+            let notes = variants.map { variant -> Finding.Note in
+                let places = variant.occurrences.map { "\($0.pair.table.name) \"\($0.pair.key.visibleEscaped.truncatedForMessage)\"" }
+                let listed = places.prefix(3).joined(separator: ", ") + (places.count > 3 ? " and \(places.count - 3) more" : "")
+                return Finding.Note(message: "\"\(variant.occurrences[0].text.visibleEscaped.truncatedForMessage)\" in \(variant.occurrences.count) of \(total) places: \(listed)",
+                                    location: variant.occurrences[0].pair.location)
+            }
+            let sourceShown = "\"\(group.source.visibleEscaped.truncatedForMessage)\""
+            for (index, variant) in variants.enumerated() where index != majority {
+                for occurrence in variant.occurrences {
+                    let noun = accessibility ? (context.accessibilityKind(occurrence.pair.table, occurrence.pair.key)?.noun ?? "accessibility string") : "source text"
+                    let why = accessibility
+                        ? "VoiceOver should name the same control the same way on every screen"
+                        : "users meet one term under two names"
+                    let message = "\(noun) \(sourceShown) is translated \(variants.count) ways in \(group.locale): \"\(occurrence.text.visibleEscaped.truncatedForMessage)\" here (\(variant.occurrences.count) of \(total)); \(why): use \"\(suggested.visibleEscaped.truncatedForMessage)\" (\(variants[majority].occurrences.count) of \(total))"
+                    findings.append(.entry(rule, message, at: occurrence.pair.location, locale: group.locale,
+                                           table: occurrence.pair.table, key: occurrence.pair.key, notes: notes))
+                }
+            }
+        }
+        findings.sort(by: Finding.stableOrder)
+        return findings
+    }
+}
+
+public struct AccessibilityInconsistentLabelRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "a11y-inconsistent-label", name: "Accessibility label translated inconsistently", severity: .warning,
+        summary: "Within one locale, the same source accessibility label, hint or value is translated differently in different places.",
+        rationale: """
+        WCAG 3.2.4 (Consistent Identification): controls with the same function are identified the same \
+        way throughout the app. A \"Close\" button that VoiceOver announces as \"Schließen\" on one screen \
+        and \"Zumachen\" on another makes users wonder whether it does the same thing, and Voice Control \
+        users must guess which word to say. Every variant is listed with how often it occurs and where \
+        it first does; the most frequent one is suggested (on a tie, the first in file order), and each \
+        place that differs from it is reported. Source texts are compared case-sensitively after \
+        trimming white space; translations ignore trailing sentence punctuation (. … : ! ?), which \
+        VoiceOver does not read, and the difference between typographic and typewriter quotes. Labels are compared with labels and hints with hints (from the \
+        Interface Builder property or a `hint`/`value` token in the key), and one key of one table counts \
+        once however many copies (XLIFF exports, a second tree) repeat it. An explicit context splits a group: `context: …` in the developer \
+        comment, or a key that is its source text plus a suffix (`Back (card side)`, `Back|nav`). \
+        Other comment differences do not: an accessibility comment mostly says where a control is. \
+        Keys or texts that legitimately differ are left out with `consistency.ignore-keys` (globs) or \
+        `consistency.ignore-texts` in `.locale-audit.yml`.
+        """,
+        triggering: [
+            RuleExample("The close button says \"Zumachen\" in one storyboard, \"Schließen\" everywhere else",
+                VirtualFile("en.lproj/Localizable.strings", """
+                "a11y.tabs.close" = "Close";
+                "a11y.settings.close" = "Close";
+                "a11y.reader.close" = "Close";
+
+                """),
+                VirtualFile("de.lproj/Localizable.strings", """
+                "a11y.tabs.close" = "Schließen";
+                "a11y.settings.close" = ↓"Zumachen";
+                "a11y.reader.close" = "Schließen.";
+
+                """)),
+            RuleExample("A tie: the first variant in file order is suggested", sourceLanguage: "en",
+                VirtualFile("de.lproj/Main.strings", """
+                /* Class = "UIButton"; accessibilityLabel = "Share"; ObjectID = "aaa-11-bbb"; */
+                "aaa-11-bbb.accessibilityLabel" = "Teilen";
+                /* Class = "UIButton"; accessibilityLabel = "Share"; ObjectID = "ccc-22-ddd"; */
+                "ccc-22-ddd.accessibilityLabel" = ↓"Freigeben";
+
+                """)),
+        ],
+        nonTriggering: [
+            RuleExample("One translation everywhere; trailing punctuation and differing comments do not count",
+                VirtualFile("en.lproj/Localizable.strings", """
+                /* Close button of the tab switcher, read by VoiceOver */
+                "a11y.tabs.close" = "Close";
+                /* Close button of the settings screen, read by VoiceOver */
+                "a11y.settings.close" = "Close";
+
+                """),
+                VirtualFile("de.lproj/Localizable.strings", "\"a11y.tabs.close\" = \"Schließen\";\n\"a11y.settings.close\" = \"Schließen.\";\n")),
+            RuleExample("An explicit context marks two meanings of one word",
+                VirtualFile("en.lproj/Localizable.strings", """
+                /* context: navigation */
+                "a11y.nav.back" = "Back";
+                /* context: the back side of a card */
+                "a11y.card.back" = "Back";
+
+                """),
+                VirtualFile("de.lproj/Localizable.strings", "\"a11y.nav.back\" = \"Zurück\";\n\"a11y.card.back\" = \"Rückseite\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        ConsistentIdentification.check(context, rule: Self.description, accessibility: true)
+    }
+}
+
+public struct InconsistentTranslationRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "inconsistent-translation", name: "Same text translated inconsistently", severity: .note,
+        summary: "Within one locale, ordinary strings with identical source text and context are translated differently.",
+        rationale: """
+        A \"Cancel\" button that reads \"Abbrechen\" in one dialog and \"Stornieren\" in the next looks \
+        like two different actions (WCAG 3.2.4 for visible labels). Some identical source strings \
+        legitimately differ by meaning, so this is a note, and context is respected: a differing \
+        developer comment (Xcode's generated Interface Builder comments excepted), `context: …` in the \
+        comment, or a key that is its source text plus a suffix (`Open (verb)`, `Open|verb`). Comparison \
+        as in `a11y-inconsistent-label` (case-sensitive, trimmed, trailing punctuation and quote style \
+        ignored, copies of one key counted once). Turn \
+        comments off as context with `consistency.comments-as-context: false`, leave keys or texts out \
+        with `consistency.ignore-keys`/`consistency.ignore-texts`, or the rule off with \
+        `rules: {inconsistent-translation: off}`. Accessibility strings are left to `a11y-inconsistent-label`.
+        """,
+        triggering: [
+            RuleExample("Two dialogs' Cancel buttons",
+                VirtualFile("en.lproj/Localizable.strings", "\"alert.cancel\" = \"Cancel\";\n\"sheet.cancel\" = \"Cancel\";\n\"export.cancel\" = \"Cancel\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"alert.cancel\" = \"Abbrechen\";\n\"sheet.cancel\" = ↓\"Stornieren\";\n\"export.cancel\" = \"Abbrechen\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Different comments: different meanings",
+                VirtualFile("en.lproj/Localizable.strings", """
+                /* Verb: open a file */
+                "file.open" = "Open";
+                /* Adjective: the store is open */
+                "store.state" = "Open";
+
+                """),
+                VirtualFile("de.lproj/Localizable.strings", "\"file.open\" = \"Öffnen\";\n\"store.state\" = \"Geöffnet\";\n")),
+            RuleExample("A context suffix in text-as-key catalogs",
+                VirtualFile("en.lproj/Localizable.strings", "\"Open (verb)\" = \"Open\";\n\"Open (adjective)\" = \"Open\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"Open (verb)\" = \"Öffnen\";\n\"Open (adjective)\" = \"Geöffnet\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        ConsistentIdentification.check(context, rule: Self.description, accessibility: false)
+    }
+}
