@@ -125,7 +125,8 @@ public struct UntranslatedRule: Rule {
         The user reads the development language in the middle of their own. Strings with nothing to \
         translate (only placeholders, numbers, URLs or e-mail addresses), acronyms (GPX, VPN), the \
         app's name (CFBundleName, CFBundleDisplayName) and configured do-not-translate terms are not \
-        reported, nor \
+        reported; a text kept as it is in three quarters of the languages written in its script is \
+        probably a name and only a note. Nor are reported \
         regional variants of the source language (en-GB for an en source), nor a single word in a \
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
         same in German or French). Accessibility strings are reported by `a11y-untranslated` instead.
@@ -134,6 +135,11 @@ public struct UntranslatedRule: Rule {
             RuleExample("A sentence left in English",
                 VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n"),
                 VirtualFile("de.lproj/Localizable.strings", "\"offline\" = ↓\"Check your connection.\";\n")),
+            RuleExample("A name that every Latin-script language keeps (three notes, not warnings)",
+                VirtualFile("en.lproj/Localizable.strings", "\"block\" = \"Bassa Vah\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"block\" = ↓\"Bassa Vah\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"block\" = ↓\"Bassa Vah\";\n"),
+                VirtualFile("nl.lproj/Localizable.strings", "\"block\" = ↓\"Bassa Vah\";\n")),
             RuleExample("A single English word in a Cyrillic locale (a note: it may be a brand name)",
                 VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile("ru.lproj/Localizable.strings", "\"cancel\" = ↓\"Cancel\";\n")),
@@ -150,9 +156,25 @@ public struct UntranslatedRule: Rule {
                 VirtualFile("en-GB.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n")),
         ])
 
+    /// How many translations of each key exist in locales of the source's script, and how many of
+    /// them are identical to the source: a name (a Unicode block, a place, a product) is kept as it
+    /// is almost everywhere, while a forgotten translation is identical in a few locales only.
+    struct Consensus { var identical = 0; var total = 0 }
+
+    static func consensus(_ context: RuleContext, sourceLanguage: String) -> [TableID: [String: Consensus]] {
+        var result: [TableID: [String: Consensus]] = [:]
+        for pair in context.pairs where language(of: pair.locale) != sourceLanguage && !writesOtherScript(pair.locale) {
+            guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value else { continue }
+            result[pair.table, default: [:]][pair.key, default: Consensus()].total += 1
+            if translation == source { result[pair.table]![pair.key]!.identical += 1 }
+        }
+        return result
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         let sourceLanguage = Self.language(of: context.project.sourceLanguage)
+        let agreement = Self.consensus(context, sourceLanguage: sourceLanguage)
         return context.pairs.compactMap { pair in
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
                   translation == source, Self.language(of: pair.locale) != sourceLanguage,
@@ -166,10 +188,16 @@ public struct UntranslatedRule: Rule {
             if words.isEmpty { return nil }
             // The app's name is a brand; an acronym (GPX, URL, VPN) reads the same everywhere.
             if Self.appNameKeys.contains(pair.key) { return nil }
-            if words.count == 1, words[0].count <= 6, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { return nil }
+            if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { return nil }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but
             // brand names are kept in Latin there too, so it is only a note.
             if words.count == 1 && !Self.writesOtherScript(pair.locale) { return nil }
+            // Kept as it is in most languages of the source's script: probably a name; only a note.
+            if !Self.writesOtherScript(pair.locale), let c = agreement[pair.table]?[pair.key], c.total >= 3, c.identical * 4 >= c.total * 3 {
+                return .entry(rule, "identical to the \(context.project.sourceLanguage) source, as in \(c.identical) of \(c.total) languages written in its script: a name? If so, list it under terms.do-not-translate",
+                              at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
+                              notes: [pair.sourceNote])
+            }
             return .entry(rule, "identical to the \(context.project.sourceLanguage) source; not translated into \(pair.locale)?",
                           at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,
                           severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote])
