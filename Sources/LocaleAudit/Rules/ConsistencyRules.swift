@@ -48,6 +48,13 @@ public struct MissingTranslationRule: Rule {
 
 public struct ExtraKeyRule: Rule {
     public init() {}
+
+    /// `CFBundleDisplayName`, `NSCameraUsageDescription`, `UILaunchStoryboardName`: two capitals, then a name.
+    static func isInfoPlistKey(_ key: String) -> Bool {
+        let scalars = Array(key.unicodeScalars)
+        guard scalars.count > 3, scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else { return false }
+        return scalars[0].properties.isUppercase && scalars[1].properties.isUppercase
+    }
     public static let description = RuleDescription(
         id: "extra-key", name: "Key not in the source", severity: .warning,
         summary: "A locale has a key that the source language does not.",
@@ -64,6 +71,9 @@ public struct ExtraKeyRule: Rule {
             RuleExample("The same keys everywhere",
                 VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("InfoPlist.strings translates Info.plist keys, which the source table need not list",
+                VirtualFile("en.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scans book covers.\";\n"),
+                VirtualFile("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scannt Buchumschläge.\";\n\"CFBundleDisplayName\" = \"Bücherregal\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -73,6 +83,9 @@ public struct ExtraKeyRule: Rule {
             guard let source = set.source else { continue }
             for translation in set.translations {
                 for key in translation.keys where source.entries[key] == nil {
+                    // InfoPlist.strings localizes Info.plist itself: CFBundleName or NSCameraUsageDescription
+                    // need no line in the development language's InfoPlist.strings.
+                    if set.id.name == "InfoPlist" && Self.isInfoPlistKey(key) { continue }
                     let entry = translation.entries[key]!
                     findings.append(.entry(rule, "not in the \(context.project.sourceLanguage) source table \(set.id.name): removed from the code (a stale translation), or the source file is out of date",
                                            at: entry.location, locale: translation.locale, table: set.id, key: key))
@@ -161,9 +174,10 @@ public struct UntranslatedRule: Rule {
     /// is almost everywhere, while a forgotten translation is identical in a few locales only.
     struct Consensus { var identical = 0; var total = 0 }
 
-    static func consensus(_ context: RuleContext, sourceLanguage: String) -> [TableID: [String: Consensus]] {
+    /// `sameScriptOnly`: count only locales written in the source's (Latin) script.
+    static func consensus(_ context: RuleContext, sourceLanguage: String, sameScriptOnly: Bool) -> [TableID: [String: Consensus]] {
         var result: [TableID: [String: Consensus]] = [:]
-        for pair in context.pairs where language(of: pair.locale) != sourceLanguage && !writesOtherScript(pair.locale) {
+        for pair in context.pairs where language(of: pair.locale) != sourceLanguage && (!sameScriptOnly || !writesOtherScript(pair.locale)) {
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value else { continue }
             result[pair.table, default: [:]][pair.key, default: Consensus()].total += 1
             if translation == source { result[pair.table]![pair.key]!.identical += 1 }
@@ -174,7 +188,8 @@ public struct UntranslatedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         let sourceLanguage = Self.language(of: context.project.sourceLanguage)
-        let agreement = Self.consensus(context, sourceLanguage: sourceLanguage)
+        let sameScript = Self.consensus(context, sourceLanguage: sourceLanguage, sameScriptOnly: true)
+        let everywhere = Self.consensus(context, sourceLanguage: sourceLanguage, sameScriptOnly: false)
         return context.pairs.compactMap { pair in
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
                   translation == source, Self.language(of: pair.locale) != sourceLanguage,
@@ -193,8 +208,10 @@ public struct UntranslatedRule: Rule {
             // brand names are kept in Latin there too, so it is only a note.
             if words.count == 1 && !Self.writesOtherScript(pair.locale) { return nil }
             // Kept as it is in most languages of the source's script: probably a name; only a note.
-            if !Self.writesOtherScript(pair.locale), let c = agreement[pair.table]?[pair.key], c.total >= 3, c.identical * 4 >= c.total * 3 {
-                return .entry(rule, "identical to the \(context.project.sourceLanguage) source, as in \(c.identical) of \(c.total) languages written in its script: a name? If so, list it under terms.do-not-translate",
+            // (In a locale of another script, only when nearly every language keeps it: a brand.)
+            let agreement = Self.writesOtherScript(pair.locale) ? everywhere : sameScript
+            if let c = agreement[pair.table]?[pair.key], c.total >= 3, c.identical * 4 >= c.total * 3 {
+                return .entry(rule, "identical to the \(context.project.sourceLanguage) source, as in \(c.identical) of \(c.total) languages\(Self.writesOtherScript(pair.locale) ? "" : " written in its script"): a name? If so, list it under terms.do-not-translate",
                               at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
                               notes: [pair.sourceNote])
             }

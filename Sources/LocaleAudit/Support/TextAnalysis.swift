@@ -29,7 +29,7 @@ public enum TextAnalysis {
         // URLs (scheme:// or www.) and e-mail addresses run to the next white space.
         var i = 0
         while i < scalars.count {
-            if startsURL(scalars, i) || (isWordStart(scalars, i) && isEmailAt(scalars, i)) {
+            if startsURL(scalars, i) || (isWordStart(scalars, i) && (isEmailAt(scalars, i) || isDomainAt(scalars, i))) {
                 var j = i
                 while j < scalars.count && !scalars[j].properties.isWhitespace { scalars[j] = " "; j += 1 }
                 i = j
@@ -50,6 +50,28 @@ public enum TextAnalysis {
         while j < s.count && j - i < 12 && (s[j].properties.isAlphabetic || s[j] == "+" || s[j] == "-") && s[j].isASCII { j += 1 }
         if j > i && j + 2 < s.count && s[j] == ":" && s[j + 1] == "/" && s[j + 2] == "/" { return true }
         return i + 4 <= s.count && String(String.UnicodeScalarView(s[i..<(i + 4)])).lowercased() == "www."
+    }
+
+    /// A bare domain such as `example.com` or `duckduckgo.com/settings`: lowercase labels joined by
+    /// dots, ending in a 2–6 letter top-level label (so "e.g." and sentence ends are not domains).
+    private static func isDomainAt(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
+        var j = i
+        var labels = 0, lastLabel = 0, current = 0
+        while j < s.count && !s[j].properties.isWhitespace && s[j] != "/" {
+            let c = s[j]
+            if c == "." {
+                if current == 0 { return false }
+                labels += 1; lastLabel = 0; current = 0
+            } else if c.isASCII && (c.properties.isLowercase || ("0"..."9").contains(c) || c == "-") {
+                current += 1; lastLabel += 1
+            } else if c.isASCII && (",;:!?)\"'".unicodeScalars.contains(c)) {
+                break
+            } else {
+                return false
+            }
+            j += 1
+        }
+        return labels >= 1 && current > 0 && (2...6).contains(lastLabel)
     }
 
     private static func isEmailAt(_ s: [Unicode.Scalar], _ i: Int) -> Bool {

@@ -77,3 +77,11 @@ import Testing
         #expect(TextAnalysis.translatableWords(in: "Visit www.example.com now").map(String.init) == ["Visit", "now"])
     }
 }
+
+@Suite struct TranslatableWordsTests {
+    @Test func bareDomainsAreNotWords() {
+        #expect(TextAnalysis.translatableWords(in: "example.com").isEmpty)
+        #expect(TextAnalysis.translatableWords(in: "Visit duckduckgo.com/settings, then").map(String.init) == ["Visit", "then"])
+        #expect(TextAnalysis.translatableWords(in: "Books, e.g. novels.").map(String.init) == ["Books", "novels"])
+    }
+}
