@@ -70,6 +70,9 @@ public struct AuditResult: Sendable {
     public var bytesRead: Int
     /// Per-locale coverage of accessibility strings, for the JSON summary.
     public var accessibility: AccessibilityCoverage = AccessibilityCoverage()
+    /// The language-of-parts analysis the rules ran with (never-tag terms, term languages), so a
+    /// report can recompute the same speech ranges.
+    public var languageOfParts: LanguageOfParts = LanguageOfParts()
 
     public func count(_ severity: Severity) -> Int { findings.lazy.filter { $0.severity == severity }.count }
 }
@@ -143,7 +146,8 @@ public enum Auditor {
         let coverage = AccessibilityCoverage(context.index, classifier: options.accessibility)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return AuditResult(project: project, findings: findings, unreadableArguments: loaded.unreadableArguments,
-                           elapsedSeconds: elapsed, bytesRead: loaded.bytesRead, accessibility: coverage)
+                           elapsedSeconds: elapsed, bytesRead: loaded.bytesRead, accessibility: coverage,
+                           languageOfParts: options.languageOfParts)
     }
 
     /// Everything after discovery: read (in parallel) and assemble the project.

@@ -66,6 +66,9 @@ public struct LanguageOfPartsAnalysis: Sendable {
     /// Letters in the locale's script that are not in configured terms: none means the string is
     /// wholly in other scripts (or empty of words).
     public var isWhollyForeign: Bool { !hasNativeLetters && ranges.contains { !$0.fromTerm } }
+    /// The ranges `language-of-parts` reports: configured terms always, script runs only beside
+    /// letters of the locale's own scripts (a wholly foreign string is `wrong-script`'s finding).
+    public var partRanges: [SpeechRange] { ranges.filter { $0.fromTerm || hasNativeLetters } }
 }
 
 /// Finds the parts of a translation written in another script than its locale's, ignoring format

@@ -36,6 +36,7 @@ public enum HTMLReporter {
         "encoding": "The file contains bytes that are not valid text. Re-save it as UTF-8.",
         "duplicate-key": "The same key occurs twice in this file and only one translation is used. Keep one.",
         "unreadable": "The file could not be read at all.",
+        "language-of-parts": "Part of this text is in another language or script (highlighted). VoiceOver reads the whole text with your language's voice, so that part is mispronounced unless the app marks its language. Translate or transliterate it if your language would; if it stays as written (a name, a title), check that the language named on it is right.",
     ]
 
     struct Group {
@@ -206,14 +207,13 @@ public enum HTMLReporter {
             out += "<span class=\"sub\">\(count(HTMLReporter.rows(group.findings).count, "text")) · <code>\(html(group.rule))</code></span></h4>\n"
             out += "<p class=\"advice\">\(html(HTMLReporter.advice[group.rule] ?? rule?.summary ?? ""))</p>\n"
             let target = locale.map { display($0) }
+            let rows = HTMLReporter.rows(group.findings)
+            let body = rows.prefix(rowsPerGroup).map { row($0, target: target) }.joined()
+            if body.contains("<mark class=\"speech\"") { out += HTMLReporter.speechLegend }
             out += "<table class=\"findings\">\n<thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Source (\(html(source.englishName ?? source.identifier)))</th>"
             if let target { out += "<th scope=\"col\">Translation (\(html(target.englishName ?? target.identifier)))</th>" }
             out += "<th scope=\"col\">Problem</th><th scope=\"col\">File</th></tr></thead>\n<tbody>\n"
-            let rows = HTMLReporter.rows(group.findings)
-            for findings in rows.prefix(rowsPerGroup) {
-                out += row(findings, target: target)
-            }
-            out += "</tbody>\n</table>\n"
+            out += body + "</tbody>\n</table>\n"
             if rows.count > rowsPerGroup {
                 let more = rows.count - rowsPerGroup
                 out += "<p class=\"more\">…and \(more) more text\(more == 1 ? "" : "s") with this problem. The full list: <code>locale-audit check --format json</code>.</p>\n"
@@ -226,9 +226,13 @@ public enum HTMLReporter {
         func row(_ findings: [Finding], target: LocaleDisplay?) -> String {
             let finding = findings[0]
             let (sourceValue, translation) = values(of: finding)
+            // Speech ranges are recomputed on the text the rule analysed: the translation, or the
+            // source text for a finding in the source language.
+            let speechLocale = finding.ruleID == LanguageOfPartsRule.description.id ? finding.locale : nil
+            let inSource = speechLocale != nil && speechLocale == project.sourceLanguage
             var out = "<tr><th scope=\"row\">" + (finding.key.map { "<code>\(visible($0))</code>" } ?? "–") + "</th>"
-            out += cell(sourceValue, display: source)
-            if let target { out += cell(translation, display: target) }
+            out += cell(sourceValue, display: source, speechLocale: inSource ? speechLocale : nil)
+            if let target { out += cell(translation, display: target, speechLocale: inSource ? nil : speechLocale) }
             out += "<td>" + findings.map { visible($0.message) }.joined(separator: "<br>")
             // The source note repeats the source column.
             var notes: [Finding.Note] = []
@@ -257,9 +261,19 @@ public enum HTMLReporter {
             "\(ReportText.relativePath(location.file, base: context.baseDirectory)):\(location.line)"
         }
 
-        func cell(_ value: Value?, display: LocaleDisplay) -> String {
+        /// `speechLocale`: highlight the language-of-parts ranges of the value's texts, analysed as
+        /// that locale's.
+        func cell(_ value: Value?, display: LocaleDisplay, speechLocale: String? = nil) -> String {
             guard let value else { return "<td class=\"none\">–</td>" }
-            return "<td lang=\"\(html(display.tag))\" dir=\"\(display.isRightToLeft ? "rtl" : "ltr")\">\(render(value))</td>"
+            let speech = speechLocale.flatMap { locale in LanguageOfParts.scripts(of: locale).map { (locale, $0) } }
+            return "<td lang=\"\(html(display.tag))\" dir=\"\(display.isRightToLeft ? "rtl" : "ltr")\">\(render(value, speech: speech))</td>"
+        }
+
+        /// The text shown visibly, with the ranges `language-of-parts` reports for it marked.
+        func text(_ text: String, speech: (locale: String, scripts: Set<ScriptCode>)?) -> String {
+            guard let speech else { return visible(text) }
+            let ranges = result.languageOfParts.analyze(text, locale: speech.locale, scripts: speech.scripts).partRanges
+            return visible(text, speech: ranges.map(HTMLReporter.SpeechMark.init))
         }
 
         /// The source and the translation of the finding's key, from the table its location is in.
@@ -272,24 +286,24 @@ public enum HTMLReporter {
             return (sourceValue, locale == project.sourceLanguage ? nil : translation?.value)
         }
 
-        func render(_ value: Value) -> String {
+        func render(_ value: Value, speech: (locale: String, scripts: Set<ScriptCode>)? = nil) -> String {
             switch value {
-            case .text(let text): return visible(text)
+            case .text(let string): return text(string, speech: speech)
             case .plural(let plural):
                 var out = ""
                 // The format only matters when it says more than "%#@name@".
                 let bare = plural.variables.count == 1 && plural.format == "%#@\(plural.variables[0].name)@"
-                if !plural.formatIsImplicit && !bare { out += "<div class=\"format\">\(visible(plural.format))</div>" }
+                if !plural.formatIsImplicit && !bare { out += "<div class=\"format\">\(text(plural.format, speech: speech))</div>" }
                 for variable in plural.variables {
                     out += "<dl class=\"forms\">"
                     if plural.variables.count > 1 { out += "<dt class=\"var\">\(visible("%#@" + variable.name + "@"))</dt><dd></dd>" }
-                    for form in variable.forms { out += "<dt>\(visible(form.category))</dt><dd>\(visible(form.text))</dd>" }
+                    for form in variable.forms { out += "<dt>\(visible(form.category))</dt><dd>\(text(form.text, speech: speech))</dd>" }
                     out += "</dl>"
                 }
                 return out
             case .variations(let variations):
                 var out = "<dl class=\"forms\">"
-                for variation in variations.cases { out += "<dt>\(visible(variation.name))</dt><dd>\(render(variation.value))</dd>" }
+                for variation in variations.cases { out += "<dt>\(visible(variation.name))</dt><dd>\(render(variation.value, speech: speech))</dd>" }
                 return out + "</dl>"
             }
         }
@@ -335,10 +349,30 @@ public enum HTMLReporter {
         return out
     }
 
+    /// A stretch to read with another voice, as the page marks it.
+    struct SpeechMark {
+        /// UTF-16 offsets, as `SpeechRange` (NSRange) has them.
+        var range: Range<Int>
+        /// The `lang` attribute.
+        var language: String
+        /// The tooltip, in a translator's words.
+        var title: String
+
+        init(_ range: SpeechRange) {
+            self.range = range.location..<(range.location + range.length)
+            let display = LocaleDisplay(range.language)
+            language = display.tag
+            title = "VoiceOver should read this part in \(display.englishName ?? range.language) (accessibilitySpeechLanguage \(range.language))"
+        }
+    }
+
+    static let speechLegend = "<p class=\"legend\"><mark class=\"speech\" lang=\"en\">Highlighted</mark> parts are in another language; the code after each names the voice VoiceOver should read it with (point at it for the language's name). If the language is wrong, tell the developers which it is.</p>\n"
+
     /// Escaped text with every invisible or direction-changing character shown as a marked-up name
     /// (⟨RLE⟩), line breaks as ↵, and overlong texts shortened. Format specifiers are isolated
-    /// left-to-right spans, so `%1$@` reads as written inside right-to-left text.
-    static func visible(_ text: String, limit: Int = 400) -> String {
+    /// left-to-right spans, so `%1$@` reads as written inside right-to-left text. `speech` stretches
+    /// (sorted, UTF-16 offsets) become `<mark lang>` elements; a specifier span stays innermost.
+    static func visible(_ text: String, limit: Int = 400, speech: [SpeechMark] = []) -> String {
         var starts: [Int: Int] = [:] // scalar offset where a specifier starts → where it ends
         if text.utf8.contains(UInt8(ascii: "%")) {
             for specifier in FormatSpecifiers.scan(text).specifiers where specifier.conversion != "%" {
@@ -347,13 +381,32 @@ public enum HTMLReporter {
         }
         var out = ""
         var spanEnd: Int? = nil
+        var utf16 = 0
+        var nextMark = 0
+        var markEnd: Int? = nil // UTF-16 offset where the open mark ends
+        // A mark opening or closing inside a specifier span closes and reopens the span around it.
+        func toggleMark(_ tag: String) {
+            out += spanEnd == nil ? tag : "</span>\(tag)<span class=\"ph\">"
+        }
         for (n, scalar) in text.unicodeScalars.enumerated() {
             if n == spanEnd { out += "</span>"; spanEnd = nil }
+            if let end = markEnd, utf16 >= end { toggleMark("</mark>"); markEnd = nil }
             if n >= limit {
                 if spanEnd != nil { out += "</span>"; spanEnd = nil }
+                if markEnd != nil { out += "</mark>"; markEnd = nil }
                 out += "…"
                 break
             }
+            if markEnd == nil {
+                while nextMark < speech.count && speech[nextMark].range.upperBound <= utf16 { nextMark += 1 }
+                if nextMark < speech.count, speech[nextMark].range.lowerBound <= utf16 {
+                    let mark = speech[nextMark]
+                    toggleMark("<mark class=\"speech\" lang=\"\(html(mark.language))\" title=\"\(html(mark.title))\">")
+                    markEnd = mark.range.upperBound
+                    nextMark += 1
+                }
+            }
+            utf16 += scalar.utf16.count
             if spanEnd == nil, let end = starts[n] { out += "<span class=\"ph\">"; spanEnd = end }
             if let name = ReportText.invisibleNames[scalar.value] {
                 let code = String(scalar.value, radix: 16, uppercase: true)
@@ -377,6 +430,7 @@ public enum HTMLReporter {
             }
         }
         if spanEnd != nil { out += "</span>" }
+        if markEnd != nil { out += "</mark>" }
         return out
     }
 
@@ -423,6 +477,9 @@ public enum HTMLReporter {
     dl.forms dt{font:600 .8em ui-monospace,Menlo,Consolas,monospace;color:#4a5563}
     dl.forms dd{margin:0}
     .format{font-size:.9em;color:#4a5563;margin-bottom:.15rem}
+    mark.speech{background:#fff3b0;color:inherit;border-bottom:2px solid #b58900;padding:0 .1em}
+    mark.speech::after{content:attr(lang);font:600 .7em ui-monospace,Menlo,Consolas,monospace;color:#6b5200;vertical-align:super;margin-left:.15em}
+    .legend{font-size:.9em;color:#39424e;margin:0 0 .35rem}
     ul.notes{margin:.25rem 0 0;padding-left:1.1rem;font-size:.9em;color:#39424e}
     .more{font-style:italic;color:#4a5563}
     .clean{color:#2e6b30;font-weight:600}

@@ -124,7 +124,7 @@ public struct LanguageOfPartsRule: Rule {
         var findings: [Finding] = []
         for (item, scripts) in context.localizedTexts(includingSource: true) {
             let analysis = parts.analyze(item.text, locale: item.locale, scripts: scripts)
-            for range in analysis.ranges where range.fromTerm || analysis.hasNativeLetters {
+            for range in analysis.partRanges {
                 let what = range.fromTerm ? "term \"\(range.text)\" (\(range.language))" : "\(range.script) run \"\(range.text.visibleEscaped)\""
                 let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table.name, range: range)
                 findings.append(.entry(rule, "\(what) at UTF-16 {\(range.location), \(range.length)} in a \(item.locale) string; VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(range.language)\" on that range",

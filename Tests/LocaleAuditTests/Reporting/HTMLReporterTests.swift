@@ -50,6 +50,74 @@ import Testing
         #expect(!full.contains("with this problem. The full list"))
     }
 
+    @Test func speechRangesAreMarkedWithTheirLanguage() throws {
+        let page = HTMLReporter.render(ReportFixture.sampleApp, context: ReportFixture.context)
+        let row = try #require(Self.row(of: "map.landmark", cellLang: "ru", in: page))
+        #expect(row.contains("Москва <mark class=\"speech\" lang=\"en\" title=\"VoiceOver should read this part in English (accessibilitySpeechLanguage en)\">Arc de Triomphe</mark> <mark class=\"speech\" lang=\"zh\" title=\"VoiceOver should read this part in Chinese (accessibilitySpeechLanguage zh)\">東京</mark></td>"), "\(row)")
+        // The source cell of the same row is not the analysed text.
+        #expect(row.contains("<td lang=\"en\" dir=\"ltr\">Moscow, Paris and Tokyo</td>"))
+        // Inside right-to-left text the mark sits in the RTL cell, the text around it untouched.
+        let arabic = try #require(Self.row(of: "NSCameraUsageDescription", cellLang: "ar", in: page))
+        #expect(arabic.contains("<td lang=\"ar\" dir=\"rtl\">يستخدم <mark class=\"speech\" lang=\"en\""))
+        // The legend explains the highlight once per language-of-parts group, and only there.
+        let legends = page.components(separatedBy: "<p class=\"legend\">").count - 1
+        let groups = page.components(separatedBy: "data-rule=\"language-of-parts\"").count - 1
+        #expect(groups >= 5 && legends == groups)
+        #expect(!page.contains("<mark class=\"speech\" lang=\"en\" title=\"VoiceOver should read this part in English (accessibilitySpeechLanguage en)\">Bookshelf</mark> uses"))
+    }
+
+    @Test func speechMarksFollowTheConfiguredTerms() throws {
+        // --never-tag silences the rule's range, so the page must not mark it either.
+        var options = AuditOptions(workers: 2)
+        options.neverTag = ["Arc de Triomphe"]
+        let result = Auditor.audit(paths: [TestPaths.fixtures.appendingPathComponent("SampleApp").path], options: options)
+        let page = HTMLReporter.render(result, context: ReportFixture.context)
+        let row = try #require(Self.row(of: "map.landmark", cellLang: "ru", in: page))
+        #expect(row.contains("Москва Arc de Triomphe <mark class=\"speech\" lang=\"zh\""), "\(row)")
+    }
+
+    @Test func speechMarksInTheSourceLanguageAreInTheSourceCell() throws {
+        let dir = try TestPaths.makeTemporaryDirectory("html-speech")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (locale, text) in [("en", "Open the Москва map"), ("de", "Karte von Moskau öffnen")] {
+            let folder = dir.appendingPathComponent("\(locale).lproj")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("\"map\" = \"\(text)\";\n".utf8).write(to: folder.appendingPathComponent("Localizable.strings"))
+        }
+        let result = Auditor.audit(paths: [dir.path], options: AuditOptions(sourceLanguage: "en", workers: 2))
+        #expect(result.findings.contains { $0.ruleID == "language-of-parts" && $0.locale == "en" })
+        let page = HTMLReporter.render(result, context: ReportContext(baseDirectory: dir.path, toolVersion: "{VERSION}"))
+        #expect(page.contains("<td lang=\"en\" dir=\"ltr\">Open the <mark class=\"speech\" lang=\"ru\" title=\"VoiceOver should read this part in Russian (accessibilitySpeechLanguage ru)\">Москва</mark> map</td>"))
+        #expect(page.components(separatedBy: "<mark class=\"speech\" lang=\"ru\"").count == 2)
+    }
+
+    @Test func speechMarksUseUTF16OffsetsAndNestWithSpecifiers() {
+        func mark(_ location: Int, _ length: Int, _ language: String = "en") -> HTMLReporter.SpeechMark {
+            HTMLReporter.SpeechMark(SpeechRange(location: location, length: length, language: language, script: "Latn", text: "", fromTerm: false))
+        }
+        // 😀 is two UTF-16 units and one scalar: UTF-16 offset 3 is "<", and each piece is escaped.
+        #expect(HTMLReporter.visible("😀 <Arc> б", speech: [mark(3, 5)])
+                == "😀 <mark class=\"speech\" lang=\"en\" title=\"VoiceOver should read this part in English (accessibilitySpeechLanguage en)\">&lt;Arc&gt;</mark> б")
+        #expect(HTMLReporter.visible("😀😀Arc", speech: [mark(4, 3)]).hasPrefix("😀😀<mark"))
+        // A specifier inside a mark stays inside it; one across a mark edge is split around the edge.
+        let inside = HTMLReporter.visible("Arc %@ Tri", speech: [mark(0, 10)])
+        #expect(inside.hasSuffix(">Arc <span class=\"ph\">%@</span> Tri</mark>"))
+        let across = HTMLReporter.visible("x%@yz", speech: [mark(2, 3)])
+        #expect(across.hasPrefix("x<span class=\"ph\">%</span><mark class=\"speech\""))
+        #expect(across.hasSuffix("><span class=\"ph\">@</span>yz</mark>"))
+        // Shortened text closes an open mark; an invisible inside is shown inside the mark.
+        #expect(HTMLReporter.visible("ab\u{200F}cdef", limit: 4, speech: [mark(1, 4)]).hasSuffix(">b<span class=\"ctl\" title=\"U+200F RIGHT-TO-LEFT MARK\">⟨RLM⟩</span>c</mark>…"))
+        // A tag from a configured term is escaped like any attribute.
+        #expect(HTMLReporter.visible("ab", speech: [mark(0, 2, "x\"y")]).contains("lang=\"x&quot;y\""))
+    }
+
+    /// The `<tr>` of a key whose translation cell has this `lang`.
+    static func row(of key: String, cellLang: String, in page: String) -> String? {
+        page.components(separatedBy: "\n").first {
+            $0.hasPrefix("<tr><th scope=\"row\"><code>\(key)</code></th>") && $0.contains("<td lang=\"\(cellLang)\"")
+        }
+    }
+
     @Test func visibleShowsControlsAndShortensLongText() {
         #expect(HTMLReporter.visible("a\u{200F}b\nc") == "a<span class=\"ctl\" title=\"U+200F RIGHT-TO-LEFT MARK\">⟨RLM⟩</span>b<span class=\"ctl\" title=\"line break\">↵</span><br>c")
         #expect(HTMLReporter.visible(String(repeating: "x", count: 500), limit: 10) == "xxxxxxxxxx…")
