@@ -81,7 +81,8 @@ public enum XLIFFFixList {
 
     /// A plain string is one unit; a plural becomes Xcode's `.stringsdict` units
     /// (`key:dict/NSStringLocalizedFormatKey:dict/:string`, `key:dict/var:dict/one:dict/:string`), which
-    /// Xcode and locale-audit read back as one plural value.
+    /// Xcode and locale-audit read back as one plural value; a String Catalog's top-level plural
+    /// becomes `key|==|plural.one` units instead.
     static func units(key: String, source: Value?, target: Value?) -> [Unit] {
         switch source {
         case .plural(let plural)?:
@@ -97,8 +98,12 @@ public enum XLIFFFixList {
                 for category in targetVariable?.categories ?? [] where !categories.contains(category) { categories.append(category) }
                 for category in categories {
                     let sourceText = variable.form(category)?.text ?? variable.form("other")?.text ?? ""
-                    units.append(Unit(id: "\(key):dict/\(variable.name):dict/\(category):dict/:string", source: sourceText,
-                                      target: targetVariable?.form(category)?.text))
+                    // A String Catalog's top-level plural has no format unit to carry: `:dict/` units
+                    // without one do not read back, so it takes Xcode's catalog id (`KEY|==|plural.CAT`).
+                    let id = plural.formatIsImplicit
+                        ? "\(key)|==|plural.\(category)"
+                        : "\(key):dict/\(variable.name):dict/\(category):dict/:string"
+                    units.append(Unit(id: id, source: sourceText, target: targetVariable?.form(category)?.text))
                 }
             }
             return units

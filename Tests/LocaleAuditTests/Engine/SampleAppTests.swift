@@ -32,8 +32,23 @@ import Testing
     @Test func everyLocaleOfTheSampleIsRead() {
         let root = TestPaths.fixtures.appendingPathComponent("SampleApp").path
         let result = Auditor.audit(paths: [root])
-        #expect(result.project.locales == ["ar", "de", "en", "fr", "he", "ja", "pl", "pt-BR", "pt_BR", "ru", "zh-Hans"])
+        #expect(result.project.locales == ["ar", "de", "en", "es", "fr", "he", "it", "ja", "pl", "pt-BR", "pt_BR", "ru", "uk", "zh-Hans"])
         let ru = result.project.tables.first { $0.locale == "ru" && $0.name == "Localizable" && $0.format == .strings }
         #expect(ru?.entries.first { $0.key == "map.landmark" }?.value == .text("Москва Arc de Triomphe 東京"))
+        // Each newer format is read, not merely found: one known entry per file.
+        func entry(_ locale: String, _ table: String, _ format: CatalogFormat, _ key: String) -> Entry? {
+            // An XLIFF gives one table per <file>: the .strings and .stringsdict parts share a name.
+            result.project.tables.filter { $0.locale == locale && $0.name == table && $0.format == format }
+                .lazy.compactMap { $0.entries.first { $0.key == key } }.first
+        }
+        #expect(entry("uk", "Localizable", .xliff, "library.title")?.value == .text("Моя бібліотека"))
+        #expect(entry("es", "Localizable", .xliff, "welcome.message")?.value == .text("¡Hola de nuevo, %@!"))
+        #expect(entry("it", "Onboarding", .xliff, "onboarding.skip")?.value == .text("Salta"))
+        #expect(entry("ja", "Reader", .xcstrings, "Chapter %lld")?.value == .text("第%lld章"))
+        guard case .plural(let plural)? = entry("uk", "Localizable", .xliff, "books.count")?.value else {
+            Issue.record("books.count (uk) is not read as a plural from the Xcode export's :dict/ units")
+            return
+        }
+        #expect(plural.variables.first?.forms.map(\.category) == ["zero", "one", "few", "many", "other"])
     }
 }

@@ -8,7 +8,7 @@ import Testing
     @Test func oneFilePerLocaleWithOnlyTheWork() {
         let result = Auditor.audit(paths: [Self.sample])
         let documents = XLIFFFixList.documents(for: result)
-        #expect(documents.map(\.locale) == ["ar", "de", "fr", "he", "ja", "pl", "pt-BR", "ru", "zh-Hans"])
+        #expect(documents.map(\.locale) == ["ar", "de", "es", "fr", "he", "it", "ja", "pl", "pt-BR", "ru", "uk", "zh-Hans"])
         let german = documents.first { $0.locale == "de" }!
         #expect(german.text.contains("<trans-unit id=\"common.delete\""))
         #expect(german.text.contains("<target state=\"needs-translation\"></target>"))
@@ -33,6 +33,14 @@ import Testing
             return
         }
         #expect(plural.variables.first?.categories.contains("few") == true)
+        // A String Catalog's top-level plural (Reader.xcstrings) reads back as a plural too.
+        let pagesLeft = tables.filter { $0.locale == "ru" }.flatMap(\.entries).first { $0.key == "%lld pages left" }
+        guard case .plural(let catalogPlural)? = pagesLeft?.value else {
+            Issue.record("%lld pages left is not a plural: \(String(describing: pagesLeft?.value))")
+            return
+        }
+        #expect(catalogPlural.formatIsImplicit)
+        #expect(Set(catalogPlural.variables.first?.categories ?? []) == ["one", "few", "other"])
     }
 
     @Test func validatesAgainstTheXLIFF12StrictSchema() throws {
