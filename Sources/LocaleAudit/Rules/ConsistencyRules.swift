@@ -29,6 +29,14 @@ public struct MissingTranslationRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         let rule = Self.description
+        // A bilingual file (XLIFF) carries the untranslated unit itself: the finding belongs there,
+        // not on the first copy of the source the project index kept (another locale's file).
+        var bilingualSource: [String: [String: Entry]] = [:]
+        for table in context.project.tables where table.format == .xliff && context.project.isSource(table) {
+            for entry in table.entries where bilingualSource[table.path]?[entry.key] == nil {
+                bilingualSource[table.path, default: [:]][entry.key] = entry
+            }
+        }
         for set in context.index.tableSets {
             guard let source = set.source else { continue }
             for translation in set.translations {
@@ -36,8 +44,9 @@ public struct MissingTranslationRule: Rule {
                 for key in source.keys {
                     guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil,
                           context.accessibilityKind(set.id, key) == nil else { continue }
+                    let ownUnit = translation.tables.lazy.compactMap { bilingualSource[$0.path]?[key] }.first
                     findings.append(.entry(rule, "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text",
-                                           at: entry.location, locale: translation.locale, table: set.id, key: key,
+                                           at: ownUnit?.location ?? entry.location, locale: translation.locale, table: set.id, key: key,
                                            notes: [Finding.Note(message: "add it to \(file)", location: nil)]))
                 }
             }

@@ -125,6 +125,9 @@ func formArgumentKinds(_ text: String, ownArgument: Int?) -> [(argument: Int?, k
 }
 
 extension PluralVariable {
+    /// How messages name the variable: a String Catalog's top-level plural has no name of its own.
+    var displayName: String { name == "__plural" ? "the plural" : "variable '\(name)'" }
+
     var knownCategories: [PluralCategory] { forms.compactMap { PluralCategory(rawValue: $0.category) } }
     var isPluralRule: Bool { specType == nil || specType == "NSStringPluralRuleType" }
     func location(orEntry site: PluralSite) -> SourceLocation { location ?? site.location }
@@ -192,7 +195,7 @@ public struct PluralMissingCategoryRule: Rule {
                     .filter { $0 != .other && !present.contains($0) }
                 for category in missing {
                     findings.append(.entry(rule,
-                        "\(site.context)\(site.locale) needs '\(category.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, category))) in variable '\(variable.name)' — \(ICUInfo.dataSummary)",
+                        "\(site.context)\(site.locale) needs '\(category.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, category))) in \(variable.displayName) — \(ICUInfo.dataSummary)",
                         at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
                 }
             }
@@ -253,7 +256,7 @@ public struct PluralMissingOtherRule: Rule {
         var findings: [Finding] = []
         for site in context.pluralSites {
             for variable in site.value.variables where variable.isPluralRule && variable.form("other") == nil {
-                findings.append(.entry(rule, "\(site.context)variable '\(variable.name)' has no 'other' form; numbers without a form of their own show the raw format",
+                findings.append(.entry(rule, "\(site.context)\(variable.displayName) has no 'other' form; numbers without a form of their own show the raw format",
                                        at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
             }
         }
@@ -288,6 +291,9 @@ public struct PluralUnusedCategoryRule: Rule {
         for site in context.pluralSites {
             // Without CLDR data for the locale ICU answers with the root rules; nothing can be said.
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
+            // Xcode's XLIFF export writes a source form for every category of the *target* language
+            // (copied from `other`): on the source side of XLIFF they are not the source's own forms.
+            if site.locale == context.project.sourceLanguage, site.entry.location.file.hasSuffix("liff") || site.entry.location.file.hasSuffix(".xlf") { continue }
             for variable in site.value.variables where variable.isPluralRule {
                 for form in variable.forms {
                     let known = PluralCategory(rawValue: form.category)
