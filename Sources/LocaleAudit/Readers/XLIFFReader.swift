@@ -8,6 +8,8 @@
 ///   and scoped by its folder (see `XLIFFTableNaming`). Several XLIFF files of different locales
 ///   carry the same source table: each emits it; the project index keeps the first per table id.
 /// - Inside `X.xcloc/Localized Contents/`, the bundle's `contents.json` is read too (see `XclocContents`).
+/// - Elsewhere, the target language is compared with the locale the path names: an enclosing `X.lproj`,
+///   the file name (`nl.xliff`) or the parent folder (`cs/focus-ios.xliff`); see `PathLocale`.
 public enum XLIFFReader: CatalogReader {
     public static let format = CatalogFormat.xliff
 
@@ -33,6 +35,12 @@ public enum XLIFFReader: CatalogReader {
             return finding
         } + result.findings
         bundle?.apply(to: &result)
+        // Xcode names a bundle's XLIFF after contents.json's targetLocale, which `apply` already compared.
+        if bundle?.targetLocale == nil, let root {
+            let attribute = root.name.namespaceURI == XLIFF12Reader.namespace ? "target-language" : "trgLang"
+            result.findings += PathLocale.findings(declarations: result.localeDeclarations, attribute: attribute,
+                                                   path: context.path, lprojLocale: context.locale)
+        }
         result.findings.sort(by: Finding.stableOrder)
         return result
     }

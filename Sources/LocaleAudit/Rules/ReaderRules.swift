@@ -144,12 +144,41 @@ public struct XLIFFInvalidRule: Rule {
 public struct LocaleMismatchRule: Rule {
     public static let id = "locale-mismatch"
     public init() {}
+
+    /// A one-unit Xcode XLIFF 1.2 whose target-language is `target` (`↓` may precede it).
+    private static func xliff(target: String, text: String = "Bibliothèque") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+          <file original="en.lproj/Localizable.strings" source-language="en" target-language="\(target)" datatype="plaintext">
+            <body>
+              <trans-unit id="title" xml:space="preserve">
+                <source>Library</source>
+                <target>\(text)</target>
+              </trans-unit>
+            </body>
+          </file>
+        </xliff>
+
+        """
+    }
+
     public static let description = RuleDescription(
-        id: LocaleMismatchRule.id, name: "Locale mismatch in an .xcloc bundle", severity: .warning,
-        summary: "An .xcloc bundle's contents.json names another locale than its XLIFF's target-language or source-language.",
+        id: LocaleMismatchRule.id, name: "Declared locale disagrees with its place", severity: .warning,
+        summary: "An XLIFF's declared language names another locale than the .xcloc contents.json, .lproj folder, file name or parent folder it sits in.",
         rationale: """
-        Xcode imports an .xcloc bundle by its contents.json but writes the strings by the XLIFF's \
-        languages: when they disagree, the translations land in the wrong locale or the import fails.
+        Xcode imports an .xcloc bundle by its contents.json, translation tools and import scripts often go \
+        by the folder or file name, and others by the XLIFF's declared languages: when they disagree, the \
+        translations land in the wrong locale or the import fails. The target-language (XLIFF 2: trgLang) \
+        is compared with each place; in a bundle, source-language with developmentRegion too. A folder or \
+        file names a locale when its name is a language tag whose language subtag is registered and known \
+        to ICU (`nl.xliff`, `pt_BR.xlf`, `cs/`, `de.lproj`), so `xliff/`, `src/` and `templates/` do not. \
+        Identifiers that \
+        differ only in case or `_`/`-` agree (their spelling is the BCP 47 rules' business). Different \
+        identifiers of one locale by ICU's likely subtags, such as Mozilla's `zh-CN/` folder for \
+        `target-language="zh-Hans"` or `sv-SE/` for `sv`, are reported as a note: the mapping is usually \
+        deliberate, but anything that looks for one name misses the other. Inside an .xcloc bundle only \
+        contents.json is compared, since Xcode names the XLIFF after it.
         """,
         triggering: [
             RuleExample("The bundle says German, the XLIFF says French",
@@ -171,6 +200,27 @@ public struct LocaleMismatchRule: Rule {
                     </xliff>
 
                     """)),
+            RuleExample("A French XLIFF in the German .lproj folder",
+                VirtualFile("de.lproj/Localizable.xliff", xliff(target: "↓fr"))),
+            RuleExample("A file named after Dutch that declares German",
+                VirtualFile("src/xliff/nl.xliff", xliff(target: "↓de", text: "Bibliothek"))),
+            RuleExample("A parent folder named after Czech, an XLIFF 2 that declares Slovak",
+                VirtualFile("cs/app.xlf", """
+                    <?xml version="1.0"?>
+                    <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="↓sk">
+                     <file id="f1">
+                      <unit id="title">
+                       <segment>
+                        <source>Library</source>
+                        <target>Knižnica</target>
+                       </segment>
+                      </unit>
+                     </file>
+                    </xliff>
+
+                    """)),
+            RuleExample("One locale under two identifiers: a zh-CN folder, a zh-Hans target (a note)",
+                VirtualFile("zh-CN/focus-ios.xliff", xliff(target: "↓zh-Hans", text: "图书馆"))),
         ],
         nonTriggering: [
             RuleExample("Bundle and XLIFF agree",
@@ -192,6 +242,12 @@ public struct LocaleMismatchRule: Rule {
                     </xliff>
 
                     """)),
+            RuleExample("A file and folder that agree up to case and underscore; xliff/ names no locale",
+                VirtualFile("xliff/pt_BR.xliff", xliff(target: "pt-br", text: "Biblioteca"))),
+            RuleExample("templates/ is not a locale",
+                VirtualFile("templates/focus-ios.xliff", xliff(target: "en", text: "Library"))),
+            RuleExample("A parent folder that agrees",
+                VirtualFile("de/focus-ios.xliff", xliff(target: "de", text: "Bibliothek"))),
         ],
         reportedByReaders: true)
     public func check(_ context: RuleContext) -> [Finding] { [] }

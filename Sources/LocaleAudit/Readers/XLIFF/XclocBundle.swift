@@ -85,7 +85,7 @@ public struct XclocContents: Sendable {
         for (field, origin, jsonName, xliffName) in pairs {
             guard let field else { continue }
             guard let differing = result.localeDeclarations.first(where: {
-                $0.origin == origin && $0.identifier.lowercased() != field.value.lowercased()
+                $0.origin == origin && LocaleAgreement.compare($0.identifier, field.value) != .same
             }) else { continue }
             result.findings.append(Finding(
                 ruleID: LocaleMismatchRule.id, severity: .warning,
