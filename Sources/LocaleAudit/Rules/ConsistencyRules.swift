@@ -80,9 +80,9 @@ public struct ExtraKeyRule: Rule {
             RuleExample("The same keys everywhere",
                 VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
-            RuleExample("InfoPlist.strings translates Info.plist keys, which the source table need not list",
+            RuleExample("InfoPlist.strings translates Info.plist keys and values (a shortcut title), which the source table need not list",
                 VirtualFile("en.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scans book covers.\";\n"),
-                VirtualFile("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scannt Buchumschläge.\";\n\"CFBundleDisplayName\" = \"Bücherregal\";\n")),
+                VirtualFile("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scannt Buchumschläge.\";\n\"CFBundleDisplayName\" = \"Bücherregal\";\n\"Scan a Book\" = \"Buch scannen\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -92,9 +92,10 @@ public struct ExtraKeyRule: Rule {
             guard let source = set.source else { continue }
             for translation in set.translations {
                 for key in translation.keys where source.entries[key] == nil {
-                    // InfoPlist.strings localizes Info.plist itself: CFBundleName or NSCameraUsageDescription
-                    // need no line in the development language's InfoPlist.strings.
-                    if set.id.name == "InfoPlist" && Self.isInfoPlistKey(key) { continue }
+                    // InfoPlist.strings localizes Info.plist itself: its keys are Info.plist keys
+                    // (NSCameraUsageDescription) or Info.plist values used as keys (shortcut titles), so
+                    // they need no line in the development language's InfoPlist.strings.
+                    if set.id.name == "InfoPlist" { continue }
                     let entry = translation.entries[key]!
                     findings.append(.entry(rule, "not in the \(context.project.sourceLanguage) source table \(set.id.name): removed from the code (a stale translation), or the source file is out of date",
                                            at: entry.location, locale: translation.locale, table: set.id, key: key))
@@ -148,7 +149,8 @@ public struct UntranslatedRule: Rule {
         translate (only placeholders, numbers, URLs or e-mail addresses), acronyms (GPX, VPN), the \
         app's name (CFBundleName, CFBundleDisplayName) and configured do-not-translate terms are not \
         reported; a text kept as it is in three quarters of the languages written in its script is \
-        probably a name and only a note. Nor are reported \
+        probably a name and only a note, and so is a text of capitalised words only (\"Gurung Khema\", \
+        \"Add Book\"), which may be a name kept on purpose. Nor are reported \
         regional variants of the source language (en-GB for an en source), nor a single word in a \
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
         same in German or French). Accessibility strings are reported by `a11y-untranslated` instead.
@@ -220,7 +222,14 @@ public struct UntranslatedRule: Rule {
             // (In a locale of another script, only when nearly every language keeps it: a brand.)
             let agreement = Self.writesOtherScript(pair.locale) ? everywhere : sameScript
             if let c = agreement[pair.table]?[pair.key], c.total >= 3, c.identical * 4 >= c.total * 3 {
-                return .entry(rule, "identical to the \(context.project.sourceLanguage) source, as in \(c.identical) of \(c.total) languages\(Self.writesOtherScript(pair.locale) ? "" : " written in its script"): a name? If so, list it under terms.do-not-translate",
+                return .entry(rule, "identical to the \(context.project.sourceLanguage) source, as in \(c.identical) of \(c.total) languages\(Self.writesOtherScript(pair.locale) ? "" : " written in its script"): a name kept on purpose (then list it under terms.do-not-translate) or a string never sent to translators",
+                              at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
+                              notes: [pair.sourceNote])
+            }
+            // Only capitalised words ("Gurung Khema", "Creative Commons License") in a locale of the
+            // same script: as likely a name kept on purpose as a title left untranslated; a note.
+            if !Self.writesOtherScript(pair.locale), !words.contains(where: { $0.first?.isLowercase == true }) {
+                return .entry(rule, "identical to the \(context.project.sourceLanguage) source: a name or title kept on purpose, or left untranslated in \(pair.locale)?",
                               at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
                               notes: [pair.sourceNote])
             }
