@@ -134,6 +134,16 @@ public enum Discovery {
         return false
     }
 
+    /// Whether the link at `path` (inside `directory`) resolves to `directory` or a folder above it.
+    static func isLinkToAncestor(_ path: String, of directory: String) -> Bool {
+        guard let target = realpath(path, nil) else { return false }
+        defer { free(target) }
+        guard let here = realpath(directory, nil) else { return false }
+        defer { free(here) }
+        let (targetPath, herePath) = (String(cString: target), String(cString: here))
+        return herePath == targetPath || herePath.hasPrefix(targetPath == "/" ? "/" : targetPath + "/")
+    }
+
     /// An iterative walk (no recursion, so a deep tree cannot overflow the stack) that follows
     /// symbolic links but never enters a folder twice, which is what stops link loops.
     private struct Walker {
@@ -197,7 +207,9 @@ public enum Discovery {
                         let identity = FileIdentity(info)
                         if visitedDirectories.contains(identity) {
                             if isLink {
-                                report(path, "symbolic link loop: this link leads to a folder already walked; not followed",
+                                report(path, Discovery.isLinkToAncestor(path, of: directory)
+                                       ? "symbolic link loop: this link leads back to a folder that contains it; not followed"
+                                       : "symbolic link to a folder already walked under another path; not followed again",
                                        severity: .note)
                             }
                             continue
@@ -207,10 +219,16 @@ public enum Discovery {
                             report(path, "cannot read folder: permission denied; its catalogs are not checked")
                             continue
                         }
+                        if Discovery.format(ofFileNamed: name) != nil {
+                            report(path, "a folder named like a catalog file; read as a folder (the catalogs inside it are checked)",
+                                   severity: .note)
+                        }
                         noteIfLproj(path)
                         subdirectories.append(path)
                     } else if (info.st_mode & S_IFMT) == S_IFREG {
                         consider(file: path, info: info, explicitlyNamed: false)
+                    } else if Discovery.format(ofFileNamed: name) != nil {
+                        report(path, FileLoading.Failure.notRegularFile(kind: FileLoading.Failure.kind(ofMode: info.st_mode)).message)
                     }
                 }
                 pending.append(contentsOf: subdirectories.reversed())

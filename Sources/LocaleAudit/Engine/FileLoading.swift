@@ -11,23 +11,52 @@ public enum FileLoading {
         case cannotOpen(reason: String)
         case tooLarge(size: Int, limit: Int)
         case readError(reason: String)
+        /// A named pipe, socket or device: reading one could block forever or never end.
+        case notRegularFile(kind: String)
 
         public var message: String {
             switch self {
             case .cannotOpen(let reason): return "cannot open file: \(reason)"
             case .tooLarge(let size, let limit):
-                return "file is \(ByteCount.describe(size)), over the \(ByteCount.describe(limit)) limit; not read (raise it with --max-file-size)"
+                var (sizeText, limitText) = (ByteCount.describe(size), ByteCount.describe(limit))
+                // Rounded alike ("64 KB, over the 64 KB limit"), the sizes must be shown exactly.
+                if sizeText == limitText { (sizeText, limitText) = ("\(size) bytes", "\(limit)-byte") }
+                return "file is \(sizeText), over the \(limitText) limit; not read (raise it with --max-file-size)"
             case .readError(let reason): return "cannot read file: \(reason)"
+            case .notRegularFile(let kind): return "not a regular file but \(kind); not read (expected a catalog file)"
+            }
+        }
+
+        /// "a named pipe (FIFO)", …, for a `st_mode` that is not a regular file.
+        public static func kind(ofMode mode: mode_t) -> String {
+            switch mode & S_IFMT {
+            case S_IFIFO: return "a named pipe (FIFO)"
+            case S_IFSOCK: return "a socket"
+            case S_IFCHR: return "a character device"
+            case S_IFBLK: return "a block device"
+            case S_IFDIR: return "a folder"
+            default: return "a special file"
             }
         }
     }
 
     public static func bytes(atPath path: String, limit: Int) -> Result<[UInt8], Failure> {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return .failure(.cannotOpen(reason: String(cString: strerror(errno)))) }
+        // O_NONBLOCK: opening a named pipe for reading would otherwise wait for a writer forever.
+        // It changes nothing for regular files, the only kind read.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            // A socket cannot be opened at all ("No such device or address"): name what it is instead.
+            var info = stat()
+            if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
+                return .failure(.notRegularFile(kind: Failure.kind(ofMode: info.st_mode)))
+            }
+            return .failure(.cannotOpen(reason: reason))
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(.readError(reason: String(cString: strerror(errno)))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile(kind: Failure.kind(ofMode: info.st_mode))) }
         let size = Int(info.st_size)
         if size > limit { return .failure(.tooLarge(size: size, limit: limit)) }
         var failure: Failure? = nil

@@ -3,7 +3,8 @@
 /// validate against the XLIFF 1.2 strict schema, and locale-audit's own reader reads them back.
 public enum XLIFFFixList {
     public struct Document: Sendable {
-        /// A safe file name: the locale with anything but letters, digits, `-` and `_` replaced.
+        /// A safe file name: the locale with anything but letters, digits, `-` and `_` replaced, and a
+        /// `-2`, `-3`, … suffix where two locales would share one.
         public var fileName: String
         public var locale: String
         public var text: String
@@ -28,6 +29,9 @@ public enum XLIFFFixList {
             work[locale, default: [:]][finding.table!, default: [:]][finding.key!, default: []].append(finding)
         }
         var documents: [Document] = []
+        // Distinct locales can share a safe name (`pt.BR`, `pt/BR`); case-insensitive file systems
+        // also merge `de` and `DE`. Each document gets its own file, or one would overwrite another.
+        var usedNames = Set<String>()
         for locale in work.keys.sorted() {
             var xml = XMLWriterText()
             var units = 0
@@ -68,7 +72,13 @@ public enum XLIFFFixList {
                 xml.line("  </file>")
             }
             xml.line("</xliff>")
-            documents.append(Document(fileName: safeFileName(locale) + ".xliff", locale: locale, text: xml.text, unitCount: units))
+            var fileName = safeFileName(locale) + ".xliff"
+            var suffix = 2
+            while !usedNames.insert(fileName.lowercased()).inserted {
+                fileName = safeFileName(locale) + "-\(suffix).xliff"
+                suffix += 1
+            }
+            documents.append(Document(fileName: fileName, locale: locale, text: xml.text, unitCount: units))
         }
         return documents
     }
