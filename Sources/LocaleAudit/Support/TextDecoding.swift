@@ -83,7 +83,43 @@ public enum TextDecoding {
     /// Findings per file are capped: a binary file would otherwise produce one per byte.
     static let maximumEncodingFindings = 20
 
+    /// Whether the bytes from `start` are valid UTF-8: eight ASCII bytes at a time, the rest scalar by
+    /// scalar. Nearly every catalog is valid, so positions are only worked out when this says no.
+    static func isValidUTF8(_ bytes: [UInt8], from start: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { p in
+            let count = p.count
+            var i = start
+            while i < count {
+                if i + 8 <= count {
+                    let word = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                    if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+                }
+                let b0 = p[i]
+                if b0 < 0x80 { i += 1; continue }
+                let length: Int
+                var scalar: UInt32
+                if b0 & 0xE0 == 0xC0 { length = 2; scalar = UInt32(b0 & 0x1F) }
+                else if b0 & 0xF0 == 0xE0 { length = 3; scalar = UInt32(b0 & 0x0F) }
+                else if b0 & 0xF8 == 0xF0 { length = 4; scalar = UInt32(b0 & 0x07) }
+                else { return false }
+                guard i + length <= count else { return false }
+                for k in 1..<length {
+                    let b = p[i + k]
+                    if b & 0xC0 != 0x80 { return false }
+                    scalar = (scalar << 6) | UInt32(b & 0x3F)
+                }
+                let minimum: UInt32 = length == 2 ? 0x80 : (length == 3 ? 0x800 : 0x10000)
+                if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) { return false }
+                i += length
+            }
+            return true
+        }
+    }
+
     static func validateUTF8(_ bytes: [UInt8], from start: Int, path: String) -> DecodedText {
+        if isValidUTF8(bytes, from: start) {
+            return DecodedText(utf8: start == 0 ? bytes : Array(bytes[start...]), encoding: .utf8, findings: [])
+        }
         var findings: [Finding] = []
         var suppressed = 0
         // Fast path: scan without copying; copy only from the first invalid byte on.
