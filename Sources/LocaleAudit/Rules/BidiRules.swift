@@ -261,8 +261,10 @@ struct DirectionFacts {
 }
 
 /// Right-to-left verdicts per locale, computed once per run.
-private func rightToLeftLocales(_ context: RuleContext) -> Set<String> {
-    Set(context.index.tableSets.flatMap { $0.translations.map(\.locale) }.filter(LocaleIdentifierCheck.isRightToLeft))
+/// The translation pairs of right-to-left locales, which every RTL rule looks at.
+private func rightToLeftPairs(_ context: RuleContext) -> [TranslationPair] {
+    let rtl = Set(context.index.tableSets.flatMap { $0.translations.map(\.locale) }.filter(LocaleIdentifierCheck.isRightToLeft))
+    return rtl.isEmpty ? [] : context.pairs.filter { rtl.contains($0.locale) }
 }
 
 private func isRTLLetter(_ scalar: Unicode.Scalar) -> Bool {
@@ -301,11 +303,9 @@ public struct RTLWithoutRTLTextRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let rtl = rightToLeftLocales(context)
-        guard !rtl.isEmpty else { return [] }
         var findings: [Finding] = []
         var perFile: [String: (flagged: Int, checked: Int, locale: String, table: TableID)] = [:]
-        for pair in context.pairs where rtl.contains(pair.locale) {
+        for pair in rightToLeftPairs(context) {
             let sourceTexts = pair.source.value.texts.map(\.text)
             guard sourceTexts.contains(where: { !TextAnalysis.translatableWords(in: $0).isEmpty }),
                   !sourceTexts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) }) else { continue }
@@ -357,10 +357,8 @@ public struct RTLLeadingLTRRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let rtl = rightToLeftLocales(context)
-        guard !rtl.isEmpty else { return [] }
         var findings: [Finding] = []
-        for pair in context.pairs where rtl.contains(pair.locale) {
+        for pair in rightToLeftPairs(context) {
             for (text, location) in pair.translation.value.texts {
                 guard text.unicodeScalars.contains(where: isRTLLetter) else { continue }
                 let facts = DirectionFacts(text, specifiers: FormatSpecifiers.scan(text).specifiers)
@@ -429,10 +427,8 @@ public struct RTLPlaceholderBoundaryRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let rtl = rightToLeftLocales(context)
-        guard !rtl.isEmpty else { return [] }
         var findings: [Finding] = []
-        for pair in context.pairs where rtl.contains(pair.locale) {
+        for pair in rightToLeftPairs(context) {
             for (text, location) in pair.translation.value.texts where text.utf8.contains(0x25) {
                 let specifiers = FormatSpecifiers.scan(text).specifiers
                 guard specifiers.contains(where: Self.isString) else { continue }

@@ -185,22 +185,29 @@ public struct UntranslatedRule: Rule {
     /// is almost everywhere, while a forgotten translation is identical in a few locales only.
     struct Consensus { var identical = 0; var total = 0 }
 
-    /// `sameScriptOnly`: count only locales written in the source's (Latin) script.
-    static func consensus(_ context: RuleContext, sourceLanguage: String, sameScriptOnly: Bool) -> [TableID: [String: Consensus]] {
-        var result: [TableID: [String: Consensus]] = [:]
-        for pair in context.pairs where language(of: pair.locale) != sourceLanguage && (!sameScriptOnly || !writesOtherScript(pair.locale)) {
+    /// Per key, agreement among locales of the source's (Latin) script and among all locales, counted
+    /// in one pass over the pairs.
+    static func consensus(_ context: RuleContext, sourceLanguage: String)
+        -> (sameScript: [TableID: [String: Consensus]], everywhere: [TableID: [String: Consensus]]) {
+        var sameScript: [TableID: [String: Consensus]] = [:]
+        var everywhere: [TableID: [String: Consensus]] = [:]
+        for pair in context.pairs where language(of: pair.locale) != sourceLanguage {
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value else { continue }
-            result[pair.table, default: [:]][pair.key, default: Consensus()].total += 1
-            if translation == source { result[pair.table]![pair.key]!.identical += 1 }
+            let identical = translation == source ? 1 : 0
+            everywhere[pair.table, default: [:]][pair.key, default: Consensus()].total += 1
+            everywhere[pair.table]![pair.key]!.identical += identical
+            if !writesOtherScript(pair.locale) {
+                sameScript[pair.table, default: [:]][pair.key, default: Consensus()].total += 1
+                sameScript[pair.table]![pair.key]!.identical += identical
+            }
         }
-        return result
+        return (sameScript, everywhere)
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         let sourceLanguage = Self.language(of: context.project.sourceLanguage)
-        let sameScript = Self.consensus(context, sourceLanguage: sourceLanguage, sameScriptOnly: true)
-        let everywhere = Self.consensus(context, sourceLanguage: sourceLanguage, sameScriptOnly: false)
+        let (sameScript, everywhere) = Self.consensus(context, sourceLanguage: sourceLanguage)
         return context.pairs.compactMap { pair in
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
                   translation == source, Self.language(of: pair.locale) != sourceLanguage,
