@@ -212,7 +212,7 @@ struct DirectionFacts {
         self.specifiers = specifiers
         strong = scalars.map(DirectionFacts.strongDirection)
         for spec in specifiers { for k in spec.range where k < strong.count { strong[k] = nil } }
-        if text.utf8.contains(0x7B) { maskMediaWikiMarkup() }
+        if text.containsByte(0x7B) { maskMediaWikiMarkup() }
     }
 
     var hasRTL: Bool { strong.contains(.rtl) }
@@ -429,7 +429,7 @@ public struct RTLPlaceholderBoundaryRule: Rule {
         let rule = Self.description
         var findings: [Finding] = []
         for pair in rightToLeftPairs(context) {
-            for (text, location) in pair.translation.value.texts where text.utf8.contains(0x25) {
+            for (text, location) in pair.translation.value.texts where text.containsByte(0x25) {
                 let specifiers = FormatSpecifiers.scan(text).specifiers
                 guard specifiers.contains(where: Self.isString) else { continue }
                 let facts = DirectionFacts(text, specifiers: specifiers)

@@ -65,7 +65,7 @@ typealias FormatPair = (pair: TranslationPair, source: String, translation: Stri
 func computeFormatPairs(_ pairs: [TranslationPair]) -> [FormatPair] {
     pairs.compactMap { pair in
         guard case .text(let source) = pair.source.value, case .text(let translation) = pair.translation.value,
-              source.utf8.contains(0x25) || translation.utf8.contains(0x25) else { return nil }
+              source.containsByte(0x25) || translation.containsByte(0x25) else { return nil }
         let comparison = FormatComparison(source: source, translation: translation)
         guard comparison.sourceIsFormat else { return nil }
         return (pair, source, translation, comparison)

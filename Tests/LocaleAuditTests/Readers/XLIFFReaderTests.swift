@@ -204,6 +204,31 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(try entry(result, "Localizable", "en", "ok").value == .text("OK"))
     }
 
+    /// Duplicates are found per exact id, for plain ids (a second unit whose id is its group's key)
+    /// and encoded ones alike, even when the plain id shares its key with String Catalog units.
+    @Test func duplicateIdsBesideEncodedUnitsOfTheSameKey() throws {
+        let result = read("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+            <file original="Localizable.xcstrings" source-language="en" target-language="de" datatype="plaintext"><body>
+            <trans-unit id="%lld files|==|plural.one"><source>%lld file</source><target>%lld Datei</target></trans-unit>
+            <trans-unit id="%lld files"><source>%lld files</source><target>%lld Dateien</target></trans-unit>
+            <trans-unit id="%lld files|==|plural.other"><source>%lld files</source><target>%lld Dateien</target></trans-unit>
+            <trans-unit id="%lld files"><source>again</source><target>noch mal</target></trans-unit>
+            <trans-unit id="%lld files|==|plural.one"><source>again</source><target>noch mal</target></trans-unit>
+            </body></file></xliff>
+            """)
+        let duplicates = result.findings.filter { $0.ruleID == ReaderRule.duplicateKey }
+        #expect(duplicates.map { $0.location?.line ?? 0 } == [7, 8])
+        #expect(duplicates.map { $0.notes.first?.location?.line ?? 0 } == [5, 4])
+        #expect(duplicates.allSatisfy { $0.message.contains("the first one is used") })
+        guard case .plural(let plural) = try entry(result, "Localizable", "de", "%lld files").value else {
+            Issue.record("expected a plural")
+            return
+        }
+        #expect(plural.variables.first?.forms.map(\.text) == ["%lld Datei", "%lld Dateien"])
+    }
+
     @Test func wrongRootIsReported() {
         let result = read("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n")
         #expect(result.tables.isEmpty)

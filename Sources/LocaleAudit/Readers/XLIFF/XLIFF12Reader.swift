@@ -132,7 +132,7 @@ struct XLIFF12Reader {
         result.findings += assembler.findings
         result.tables.append(LocalizedTable(name: table, locale: sourceLanguage?.value, path: path, format: .xliff,
                                             entries: sources, localeLocation: sourceLanguage?.valueLocation, scope: scope))
-        let hasTargets = units.contains { $0.target != nil }
+        let hasTargets = units.indices.contains { units[$0].target != nil }
         if targetLanguage != nil || hasTargets {
             if targetLanguage == nil {
                 problem("units of this <file> have <target>s but it has no target-language; expected target-language=\"…\"",
@@ -152,8 +152,7 @@ struct XLIFF12Reader {
             return nil
         }
         let translate = element.value(of: "translate").map { $0 != "no" } ?? inheritedTranslate
-        var unit = XLIFFRawUnit(id: idAttribute.value, idLocation: idAttribute.valueLocation, shouldTranslate: translate,
-                                source: nil, target: nil, notes: [])
+        let unit = XLIFFRawUnit(id: idAttribute.value, idLocation: idAttribute.valueLocation, shouldTranslate: translate)
         if let resname = element.value(of: "resname") { unit.attributes["resname"] = resname }
         while let event = xml.next() {
             switch event {

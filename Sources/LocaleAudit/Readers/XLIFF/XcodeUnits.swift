@@ -9,15 +9,23 @@ struct XLIFFUnitSide {
 }
 
 /// A translation unit as read, before Xcode's id encodings are mapped back into the model.
-struct XLIFFRawUnit {
-    var id: String
+/// A class: the assembler looks units up many times, and a reference is one retain where a copy of
+/// this large value would be a dozen.
+final class XLIFFRawUnit {
+    let id: String
     /// Where the id's value starts.
-    var idLocation: SourceLocation
-    var shouldTranslate: Bool
+    let idLocation: SourceLocation
+    let shouldTranslate: Bool
     var source: XLIFFUnitSide?
     var target: XLIFFUnitSide?
-    var notes: [String]
+    var notes: [String] = []
     var attributes: [String: String] = [:]
+
+    init(id: String, idLocation: SourceLocation, shouldTranslate: Bool) {
+        self.id = id
+        self.idLocation = idLocation
+        self.shouldTranslate = shouldTranslate
+    }
 
     func side(_ target: Bool) -> XLIFFUnitSide? { target ? self.target : source }
 
@@ -62,6 +70,8 @@ struct XcodeUnitAssembler {
         var base: Int?
         /// `(path after |==|, unit)` or `(components after KEY, unit)` in file order; indices into `units`.
         var parts: [(path: [String], unit: Int)] = []
+        /// The unit whose id is exactly `key`, if any (a second one is a duplicate id).
+        var plainUnit: Int?
         var first: Int { base ?? parts[0].unit }
     }
 
@@ -78,28 +88,37 @@ struct XcodeUnitAssembler {
         defer { self.units = [] }
         var groups: [Group] = []
         var groupIndex: [String: Int] = [:]
-        var seenIDs: [String: SourceLocation] = [:]
-        seenIDs.reserveCapacity(units.count)
+        groupIndex.reserveCapacity(units.count)
+        // Exact duplicates of encoded ids; a plain id's duplicate is a second plain unit in its group,
+        // which saves hashing every (often long) plain id twice.
+        var seenEncodedIDs: [String: SourceLocation] = [:]
         for unitIndex in units.indices {
             let id = units[unitIndex].id, idLocation = units[unitIndex].idLocation
-            if let first = seenIDs[id] {
+            let (key, kind, partPath) = Self.classify(id)
+            func reportDuplicate(of first: SourceLocation) {
                 findings.append(Finding(
                     ruleID: ReaderRule.duplicateKey, severity: .error,
                     message: "duplicate trans-unit id \"\(id)\" in this <file>; the first one is used",
                     location: idLocation, locale: locale, table: table, key: id,
                     notes: [Finding.Note(message: "first \"\(id)\" is here", location: first)]))
-                continue
             }
-            seenIDs[id] = idLocation
-            let (key, kind, partPath) = Self.classify(id)
-            var index: Int
-            if let existing = groupIndex[key] {
-                index = existing
-                if groups[index].kind == .plain && kind != .plain { groups[index].kind = kind }
-            } else {
-                index = groups.count
-                groupIndex[key] = index
+            if kind != .plain {
+                if let first = seenEncodedIDs[id] {
+                    reportDuplicate(of: first)
+                    continue
+                }
+                seenEncodedIDs[id] = idLocation
+            }
+            // One hash: the defaulted subscript inserts the placeholder -1 for a new key.
+            let newIndex = groups.count
+            let index = { (slot: inout Int) -> Int in
+                if slot < 0 { slot = newIndex }
+                return slot
+            }(&groupIndex[key, default: -1])
+            if index == newIndex {
                 groups.append(Group(key: key, kind: kind))
+            } else if groups[index].kind == .plain && kind != .plain {
+                groups[index].kind = kind
             }
             if let partPath {
                 if kind == .stringsdict && partPath == [StringsdictReader.formatKey] && groups[index].base == nil {
@@ -108,30 +127,38 @@ struct XcodeUnitAssembler {
                     groups[index].parts.append((partPath, unitIndex))
                 }
             } else {
+                if let first = groups[index].plainUnit {
+                    reportDuplicate(of: units[first].idLocation)
+                    continue
+                }
+                groups[index].plainUnit = unitIndex
                 groups[index].base = unitIndex
             }
         }
         var sources: [Entry] = [], targets: [Entry] = []
         sources.reserveCapacity(groups.count)
         targets.reserveCapacity(groups.count)
-        for group in groups {
-            if let entry = entry(group, target: false, locale: locale) { sources.append(entry) }
-            if let entry = entry(group, target: true, locale: locale) { targets.append(entry) }
+        for g in groups.indices {
+            if let entry = entry(groups[g], target: false, locale: locale) { sources.append(entry) }
+            if let entry = entry(groups[g], target: true, locale: locale) { targets.append(entry) }
         }
         return (sources, targets)
     }
 
+    /// Ends with `:dict/:string`, compared as bytes.
+    private static func hasStringsdictSuffix(_ id: String) -> Bool {
+        id.utf8.count > 13 && id.hasByteSuffix(":dict/:string")
+    }
+
     /// Splits an id into its key and the path of the part it encodes.
     private static func classify(_ id: String) -> (key: String, kind: Kind, path: [String]?) {
-        let utf8 = id.utf8
-        // Cheap pre-check: both encodings need a byte that plain ids rarely have.
-        if utf8.contains(UInt8(ascii: "|")), let range = id.range(of: "|==|") {
+        if let range = id.firstByteRange(of: "|==|") {
             let key = String(id[..<range.lowerBound])
             let rest = id[range.upperBound...]
             return (key, .catalog, rest.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
         }
-        if utf8.count > 13 && utf8.reversed().starts(with: ":dict/:string".utf8.reversed()),
-           let first = id.range(of: ":dict/") {
+        if hasStringsdictSuffix(id),
+           let first = id.firstByteRange(of: ":dict/") {
             var key = String(id[..<first.lowerBound])
             if key.hasPrefix("/") { key.removeFirst() }
             let middle = id[first.upperBound..<id.index(id.endIndex, offsetBy: -":string".count)]
@@ -148,13 +175,15 @@ struct XcodeUnitAssembler {
     private func entry(_ group: Group, target: Bool, locale: String?) -> Entry? {
         switch group.kind {
         case .plain:
-            guard let base = group.base, let side = units[base].side(target) else { return nil }
-            var attributes = units[base].attributes
+            guard let base = group.base else { return nil }
+            let unit = units[base]
+            guard let side = unit.side(target) else { return nil }
+            var attributes = unit.attributes
             if let inline = side.content.inlineAttribute { attributes["inline"] = inline }
-            return Entry(key: group.key, value: .text(side.content.text), comment: units[base].comment,
-                         state: target ? side.state : nil, location: units[base].idLocation, valueLocation: side.textLocation,
-                         sourceValue: target ? units[base].source.map { .text($0.content.text) } : nil,
-                         shouldTranslate: units[base].shouldTranslate, attributes: attributes)
+            return Entry(key: group.key, value: .text(side.content.text), comment: unit.comment,
+                         state: target ? side.state : nil, location: unit.idLocation, valueLocation: side.textLocation,
+                         sourceValue: target ? unit.source.map { .text($0.content.text) } : nil,
+                         shouldTranslate: unit.shouldTranslate, attributes: attributes)
         case .catalog:
             return catalogEntry(group, target: target)
         case .stringsdict:
@@ -293,9 +322,11 @@ struct XcodeUnitAssembler {
 
     /// Units after `|==|` whose path this reader does not know; reported once per unit.
     mutating func reportUnknownPaths(_ units: [XLIFFRawUnit], locale: String?) {
-        for unit in units where unit.id.utf8.contains(UInt8(ascii: "|")) {
-            guard let range = unit.id.range(of: "|==|") else { continue }
-            let path = unit.id[range.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
+        // Indices, not `for unit in units`: iterating an array copies each (large) unit.
+        for k in units.indices where units[k].id.containsByte(UInt8(ascii: "|")) {
+            let id = units[k].id
+            guard let range = id.firstByteRange(of: "|==|") else { continue }
+            let path = id[range.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
             let known: Bool
             switch path.first {
             case "plural": known = path.count == 2
@@ -307,7 +338,7 @@ struct XcodeUnitAssembler {
                 findings.append(Finding(
                     ruleID: ReaderRule.syntax, severity: .warning,
                     message: "unrecognised String Catalog variation path \"\(path.joined(separator: "."))\"; expected plural.CATEGORY, substitutions.NAME.plural.CATEGORY, device.NAME or width.NAME; this unit is not read",
-                    location: unit.idLocation, locale: locale, table: table, key: String(unit.id[..<range.lowerBound])))
+                    location: units[k].idLocation, locale: locale, table: table, key: String(id[..<range.lowerBound])))
             }
         }
     }
@@ -403,13 +434,14 @@ struct XcodeUnitAssembler {
 
     /// Stringsdict groups without a format unit, and bare `KEY:dict/VAR:dict/:string` units.
     mutating func reportIncompleteStringsdictUnits(_ units: [XLIFFRawUnit], locale: String?) {
-        var keysWithFormat = Set<String>(), firstUnit: [String: XLIFFRawUnit] = [:], order: [String] = []
-        for unit in units where unit.id.hasSuffix(":dict/:string") {
+        var keysWithFormat = Set<String>(), firstUnit: [String: SourceLocation] = [:], order: [String] = []
+        for k in units.indices where Self.hasStringsdictSuffix(units[k].id) {
+            let unit = units[k]
             let (key, kind, path) = Self.classify(unit.id)
             guard kind == .stringsdict, let path else { continue }
             if path == [StringsdictReader.formatKey] { keysWithFormat.insert(key) }
             if firstUnit[key] == nil {
-                firstUnit[key] = unit
+                firstUnit[key] = unit.idLocation
                 order.append(key)
             }
             if path.count == 1 && path[0] != StringsdictReader.formatKey {
@@ -421,7 +453,7 @@ struct XcodeUnitAssembler {
         for key in order where !keysWithFormat.contains(key) {
             findings.append(Finding(ruleID: ReaderRule.syntax, severity: .error,
                                     message: "stringsdict entry \"\(key)\" has no \"\(key):dict/NSStringLocalizedFormatKey:dict/:string\" unit; expected one holding the format",
-                                    location: firstUnit[key]!.idLocation, locale: locale, table: table, key: key))
+                                    location: firstUnit[key]!, locale: locale, table: table, key: key))
         }
     }
 }

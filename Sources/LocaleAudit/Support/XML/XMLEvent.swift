@@ -1,28 +1,64 @@
 /// A qualified XML name with its namespace resolved against the declarations in scope.
+///
+/// One reference to shared, immutable storage: the tokenizer makes one per distinct (name, namespace)
+/// and hands out copies, so passing names around costs a single retain instead of four.
 public struct XMLName: Sendable, Hashable, CustomStringConvertible {
-    /// The name as written, e.g. `pgs:switch`.
-    public var qualifiedName: String
-    /// The prefix before the colon, or nil for an unprefixed name.
-    public var prefix: String?
-    /// The part after the colon (the whole name when unprefixed).
-    public var localName: String
-    /// The namespace the prefix (or the default namespace) is bound to; nil when the name is in no
-    /// namespace. Unprefixed attributes are in no namespace, as the Namespaces spec says.
-    public var namespaceURI: String?
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let qualifiedName: String
+        @usableFromInline let prefix: String?
+        @usableFromInline let localName: String
+        @usableFromInline let namespaceURI: String?
+
+        init(qualifiedName: String, prefix: String?, localName: String, namespaceURI: String?) {
+            self.qualifiedName = qualifiedName
+            self.prefix = prefix
+            self.localName = localName
+            self.namespaceURI = namespaceURI
+        }
+    }
+
+    @usableFromInline
+    var storage: Storage
 
     public init(qualifiedName: String, prefix: String?, localName: String, namespaceURI: String?) {
-        self.qualifiedName = qualifiedName
-        self.prefix = prefix
-        self.localName = localName
-        self.namespaceURI = namespaceURI
+        storage = Storage(qualifiedName: qualifiedName, prefix: prefix, localName: localName, namespaceURI: namespaceURI)
+    }
+
+    /// The name as written, e.g. `pgs:switch`.
+    public var qualifiedName: String { storage.qualifiedName }
+    /// The prefix before the colon, or nil for an unprefixed name.
+    public var prefix: String? { storage.prefix }
+    /// The part after the colon (the whole name when unprefixed).
+    @inlinable
+    public var localName: String { storage.localName }
+    /// The namespace the prefix (or the default namespace) is bound to; nil when the name is in no
+    /// namespace. Unprefixed attributes are in no namespace, as the Namespaces spec says.
+    @inlinable
+    public var namespaceURI: String? { storage.namespaceURI }
+
+    /// The same name in another namespace.
+    public func inNamespace(_ uri: String?) -> XMLName {
+        XMLName(qualifiedName: qualifiedName, prefix: prefix, localName: localName, namespaceURI: uri)
     }
 
     public var description: String { qualifiedName }
 
+    public static func == (a: XMLName, b: XMLName) -> Bool {
+        a.storage === b.storage
+            || (a.qualifiedName == b.qualifiedName && a.namespaceURI == b.namespaceURI && a.prefix == b.prefix
+                && a.localName == b.localName)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(qualifiedName)
+        hasher.combine(namespaceURI)
+    }
+
     /// True when the local name and namespace match; `namespace: nil` matches names in no namespace.
     @inlinable
     public func matches(_ localName: String, namespace: String?) -> Bool {
-        self.localName == localName && self.namespaceURI == namespace
+        storage.localName == localName && storage.namespaceURI == namespace
     }
 }
 
@@ -148,17 +184,18 @@ public struct XMLDoctype: Sendable, Hashable {
     public var location: SourceLocation
 }
 
+/// Rare, large payloads are boxed (`indirect`) so that the frequent events stay small to copy.
 public enum XMLEvent: Sendable, Hashable {
-    case declaration(XMLDeclaration)
-    case doctype(XMLDoctype)
+    indirect case declaration(XMLDeclaration)
+    indirect case doctype(XMLDoctype)
     case startElement(XMLStartElement)
     case endElement(XMLEndElement)
     case text(XMLText)
-    case comment(XMLComment)
-    case processingInstruction(XMLProcessingInstruction)
+    indirect case comment(XMLComment)
+    indirect case processingInstruction(XMLProcessingInstruction)
     /// The document is not well-formed here. This is the last event; the same finding is also the last
     /// element of `XMLTokenizer.findings`.
-    case error(Finding)
+    indirect case error(Finding)
 
     public var location: SourceLocation? {
         switch self {

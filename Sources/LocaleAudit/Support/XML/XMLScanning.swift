@@ -70,8 +70,8 @@ struct XMLLocator {
     mutating func location(at target: Int, in base: UnsafePointer<UInt8>, file: String) -> SourceLocation {
         if target < offset { self = XMLLocator() }  // rare: a location behind the cursor
         var i = offset, line = self.line, column = self.column, lastWasCR = self.lastWasCR
-        while i < target {
-            let b = base[i]
+        @inline(__always)
+        func step(_ b: UInt8) {
             if b > 0x0D {
                 // Counts scalars: every byte except UTF-8 continuation bytes starts one.
                 column &+= (b & 0xC0) == 0x80 ? 0 : 1
@@ -85,9 +85,25 @@ struct XMLLocator {
                 column = 1
                 lastWasCR = true
             } else {
-                if b & 0xC0 != 0x80 { column += 1 }
+                column += 1
                 lastWasCR = false
             }
+        }
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while target - i >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & highBits == 0 {
+                // No byte ≤ U+000D among the eight: one column per byte that is not a continuation
+                // byte (10xxxxxx).
+                column &+= 8 &- (word & highBits & ~(word << 1)).nonzeroBitCount
+                lastWasCR = false
+            } else {
+                for k in 0..<8 { step(base[i + k]) }
+            }
+            i += 8
+        }
+        while i < target {
+            step(base[i])
             i += 1
         }
         offset = i
@@ -115,11 +131,32 @@ struct XMLNameTable {
         var start: Int
         var length: Int
         var name: XMLQualifiedName
+        /// The last two resolutions handed out: in no namespace, and in the last namespace asked for.
+        var unqualified: XMLName?
+        var namespaced: XMLName?
     }
     private var slots: [Slot] = []
     private var index: [Int32] = Array(repeating: -1, count: 256)
 
-    mutating func intern(_ start: Int, _ length: Int, base: UnsafePointer<UInt8>) -> XMLQualifiedName {
+    /// The spelling interned under `slot`.
+    func spelling(_ slot: Int) -> XMLQualifiedName { slots[slot].name }
+
+    /// The name of `slot` in `namespace`, shared with every earlier request for the same pair (nearly
+    /// every name of a document lives in one namespace, so one cached resolution per name suffices).
+    mutating func name(_ slot: Int, namespace: String?) -> XMLName {
+        if let uri = namespace {
+            if let cached = slots[slot].namespaced, cached.namespaceURI == uri { return cached }
+        } else if let cached = slots[slot].unqualified {
+            return cached
+        }
+        let q = slots[slot].name
+        let made = XMLName(qualifiedName: q.qualified, prefix: q.prefix, localName: q.local, namespaceURI: namespace)
+        if namespace == nil { slots[slot].unqualified = made } else { slots[slot].namespaced = made }
+        return made
+    }
+
+    /// Returns the slot of the name spelled by these bytes, adding it when new.
+    mutating func intern(_ start: Int, _ length: Int, base: UnsafePointer<UInt8>) -> Int {
         var hash: UInt32 = 2_166_136_261
         for i in start..<(start + length) { hash = (hash ^ UInt32(base[i])) &* 16_777_619 }
         let mask = index.count - 1
@@ -127,17 +164,17 @@ struct XMLNameTable {
         while true {
             let s = Int(index[probe])
             if s < 0 { break }
-            let slot = slots[s]
-            if slot.hash == hash && slot.length == length && memoryEqual(base + slot.start, base + start, length) {
-                return slot.name
+            if slots[s].hash == hash && slots[s].length == length && memoryEqual(base + slots[s].start, base + start, length) {
+                return s
             }
             probe = (probe + 1) & mask
         }
         let name = Self.split(start, length, base: base)
-        index[probe] = Int32(slots.count)
+        let slot = slots.count
+        index[probe] = Int32(slot)
         slots.append(Slot(hash: hash, start: start, length: length, name: name))
         if slots.count * 2 > index.count { grow() }
-        return name
+        return slot
     }
 
     private mutating func grow() {

@@ -66,6 +66,8 @@ public struct XMLTokenizer: Sendable {
     private var pendingEnd: XMLEndElement?
     private var declaredEntities: Set<String> = []
     private var scratch: [UInt8] = []
+    /// The name-table slot of each attribute of the start tag being read (reused between tags).
+    private var attributeSlots: [Int] = []
     /// The default namespace in scope, cached because unprefixed elements are the common case.
     private var defaultNamespace: String?
     private var nonFatalCount = 0
@@ -187,7 +189,8 @@ public struct XMLTokenizer: Sendable {
         var i = start + 1
         let nameEnd = scanName(from: i)
         guard nameEnd > i else { throw fail("expected an element name after '<', found \(describe(i))", at: i) }
-        let qname = names.intern(i, nameEnd - i, base: base)
+        let elementSlot = names.intern(i, nameEnd - i, base: base)
+        let qname = names.spelling(elementSlot)
         if phase == .epilog {
             throw fail("expected a single root element, found a second one: <\(qname.qualified)>", at: start)
         }
@@ -201,6 +204,7 @@ public struct XMLTokenizer: Sendable {
         phase = .content
         i = nameEnd
         var attributes: [XMLAttribute] = []
+        attributeSlots.removeAll(keepingCapacity: true)
         var seenAttributeNames: Set<String> = []
         let isSelfClosing: Bool
         while true {
@@ -232,7 +236,8 @@ public struct XMLTokenizer: Sendable {
             }
             let attributeStart = i
             let attributeNameEnd = scanName(from: i)
-            let attributeName = names.intern(i, attributeNameEnd - i, base: base)
+            let attributeSlot = names.intern(i, attributeNameEnd - i, base: base)
+            let attributeName = names.spelling(attributeSlot)
             guard attributeName.isValid else {
                 throw fail("malformed attribute name '\(attributeName.qualified)'; expected a name with at most one ':' between a prefix and a local name", at: i)
             }
@@ -266,10 +271,9 @@ public struct XMLTokenizer: Sendable {
             let value: String
             (value, i) = try readAttributeValue(from: i, quote: quote, attributeName: attributeName.qualified)
             // The namespace is filled in once the whole tag (and its xmlns declarations) is read.
-            attributes.append(XMLAttribute(
-                name: XMLName(qualifiedName: attributeName.qualified, prefix: attributeName.prefix,
-                              localName: attributeName.local, namespaceURI: nil),
-                value: value, location: attributeLocation, valueLocation: valueLocation))
+            attributes.append(XMLAttribute(name: names.name(attributeSlot, namespace: nil), value: value,
+                                           location: attributeLocation, valueLocation: valueLocation))
+            attributeSlots.append(attributeSlot)
         }
         position = i
 
@@ -301,7 +305,7 @@ public struct XMLTokenizer: Sendable {
         for k in attributes.indices {
             guard let prefix = attributes[k].name.prefix else { continue }  // unprefixed: no namespace
             if prefix == "xmlns" {
-                attributes[k].name.namespaceURI = Self.xmlnsNamespace
+                attributes[k].name = names.name(attributeSlots[k], namespace: Self.xmlnsNamespace)
                 continue
             }
             guard let bound = lookUp(prefix: prefix) else {
@@ -312,13 +316,12 @@ public struct XMLTokenizer: Sendable {
             if let first = attributes[..<k].first(where: { $0.name.namespaceURI == bound && $0.name.localName == local }) {
                 throw fail("duplicate attribute '\(attributes[k].name.qualifiedName)': same namespace and local name as '\(first.name.qualifiedName)' (at \(Self.lineColumn(first.location)))", at: attributes[k].location)
             }
-            attributes[k].name.namespaceURI = bound
+            attributes[k].name = names.name(attributeSlots[k], namespace: bound)
         }
         for k in attributes.indices where attributes[k].name.prefix == nil && attributes[k].name.localName == "xmlns" {
-            attributes[k].name.namespaceURI = Self.xmlnsNamespace
+            attributes[k].name = names.name(attributeSlots[k], namespace: Self.xmlnsNamespace)
         }
-        let name = XMLName(qualifiedName: qname.qualified, prefix: qname.prefix, localName: qname.local,
-                           namespaceURI: elementURI)
+        let name = names.name(elementSlot, namespace: elementURI)
         let event = XMLStartElement(name: name, attributes: attributes, isSelfClosing: isSelfClosing,
                                     location: location, byteRange: start..<i)
         if isSelfClosing {

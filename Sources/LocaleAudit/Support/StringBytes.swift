@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Byte-level questions about a String's UTF-8, for hot paths.
+///
+/// `string.utf8.contains(b)` goes through the generic `Sequence.contains`, which advances a
+/// `String.Index` per byte; native Strings are contiguous UTF-8, so a plain buffer scan is several
+/// times faster.
+extension String {
+    @inline(__always)
+    func containsByte(_ byte: UInt8) -> Bool {
+        if let found = utf8.withContiguousStorageIfAvailable({ buffer in
+            buffer.isEmpty ? false : memchr(buffer.baseAddress!, Int32(byte), buffer.count) != nil
+        }) { return found }
+        return utf8.contains(byte)
+    }
+
+    /// True when the UTF-8 ends with `suffix`'s UTF-8 (no Unicode equivalence, unlike `hasSuffix`).
+    func hasByteSuffix(_ suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        let own = utf8
+        guard own.count >= n else { return false }
+        if let result = own.withContiguousStorageIfAvailable({ buffer in
+            memoryEqual(buffer.baseAddress! + (buffer.count - n), suffix.utf8Start, n)
+        }) { return result }
+        return own.reversed().starts(with: UnsafeBufferPointer(start: suffix.utf8Start, count: n).reversed())
+    }
+}
+
+extension String {
+    /// The first occurrence of an ASCII `needle`, compared as bytes (Foundation's `range(of:)` compares
+    /// Unicode text and is far slower). ASCII needles always start and end on character boundaries.
+    func firstByteRange(of needle: StaticString) -> Range<String.Index>? {
+        let n = needle.utf8CodeUnitCount
+        let offset: Int?? = utf8.withContiguousStorageIfAvailable { buffer -> Int? in
+            Self.firstOffset(of: needle, in: buffer)
+        }
+        let found: Int?
+        if let offset { found = offset } else { found = Array(utf8).withUnsafeBufferPointer { Self.firstOffset(of: needle, in: $0) } }
+        guard let found else { return nil }
+        let lower = utf8.index(utf8.startIndex, offsetBy: found)
+        return lower..<utf8.index(lower, offsetBy: n)
+    }
+
+    private static func firstOffset(of needle: StaticString, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = needle.utf8CodeUnitCount
+        guard n > 0, buffer.count >= n, let base = buffer.baseAddress else { return nil }
+        let first = Int32(needle.utf8Start[0])
+        var i = 0
+        let last = buffer.count - n
+        while i <= last {
+            guard let hit = memchr(base + i, first, last - i + 1) else { return nil }
+            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if memoryEqual(base + at, needle.utf8Start, n) { return at }
+            i = at + 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import LocaleAudit
+
+/// The byte-level shortcuts of the hot paths must agree with the slow, obvious answers.
+@Suite struct ByteScanningTests {
+    private static let pieces = ["a", "|", "=", "|==|", ":dict/", ":string", "é", "日本", "👩🏽‍💻", " ", "\n", "\r\n", "\r", "\t", "x"]
+
+    private func randomText(_ rng: inout SystemRandomNumberGenerator, maxPieces: Int = 24) -> String {
+        (0..<Int.random(in: 0...maxPieces, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
+    }
+
+    @Test func containsByteAndSuffixAgreeWithTheGenericAnswers() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = randomText(&rng)
+            for byte in [UInt8(ascii: "|"), UInt8(ascii: "x"), 0x0A, 0xC3] {
+                #expect(text.containsByte(byte) == text.utf8.contains(byte), "\(text.debugDescription) \(byte)")
+            }
+            #expect(text.hasByteSuffix(":dict/:string") == text.utf8.reversed().starts(with: ":dict/:string".utf8.reversed()))
+        }
+        #expect(!"".containsByte(0))
+        #expect("x:dict/:string".hasByteSuffix(":dict/:string"))
+        #expect(!":string".hasByteSuffix(":dict/:string"))
+    }
+
+    @Test func firstByteRangeFindsWhatFoundationFinds() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = randomText(&rng)
+            #expect(text.firstByteRange(of: "|==|") == text.range(of: "|==|"), "\(text.debugDescription)")
+            #expect(text.firstByteRange(of: ":dict/") == text.range(of: ":dict/"), "\(text.debugDescription)")
+        }
+        let id = "Files: %d|==|plural.one"
+        let range = id.firstByteRange(of: "|==|")!
+        #expect(id[..<range.lowerBound] == "Files: %d")
+        #expect(id[range.upperBound...] == "plural.one")
+        #expect("|=".firstByteRange(of: "|==|") == nil)
+    }
+
+    /// The locator skips eight bytes at a time; its line and column (Unicode scalars, CR, LF and CRLF
+    /// each one line end) must equal a scalar-by-scalar count at every offset, asked in any order.
+    @Test func locatorAgreesWithANaiveCount() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let bytes = Array(randomText(&rng, maxPieces: 80).utf8)
+            let input = XMLInput(bytes)
+            var locator = XMLLocator()
+            var offsets = (0...bytes.count).filter { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }
+            if Bool.random(using: &rng) { offsets.shuffle(using: &rng) }  // backwards requests restart the locator
+            for offset in offsets.prefix(12) {
+                let found = locator.location(at: offset, in: input.base, file: "f")
+                let expected = naiveLocation(bytes, offset)
+                #expect(found.line == expected.line && found.column == expected.column,
+                        "\(String(decoding: bytes, as: UTF8.self).debugDescription) at \(offset)")
+            }
+        }
+    }
+
+    private func naiveLocation(_ bytes: [UInt8], _ offset: Int) -> (line: Int, column: Int) {
+        var line = 1, column = 1, i = 0
+        while i < offset {
+            let b = bytes[i]
+            if b == 0x0D {
+                line += 1
+                column = 1
+                if i + 1 < offset && bytes[i + 1] == 0x0A { i += 1 }
+            } else if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        return (line, column)
+    }
+}
