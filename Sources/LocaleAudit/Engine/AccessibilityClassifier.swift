@@ -23,10 +23,15 @@ public struct AccessibilityClassifier: Sendable, Hashable {
     public static let defaultPatterns = ["a11y", "accessibility", "voiceover", "screenreader"]
 
     /// Lowercased key tokens that mark a key as an accessibility string.
-    public private(set) var patterns: Set<String>
+    public private(set) var patterns: Set<String> {
+        didSet { patternBytes = patterns.sorted().map { Array($0.utf8) } }
+    }
+    /// The patterns' UTF-8, for the quick byte-level rejection in `matchesPattern`.
+    private var patternBytes: [[UInt8]] = []
 
     public init(patterns: [String] = AccessibilityClassifier.defaultPatterns) {
         self.patterns = Set(patterns.map { $0.lowercased() }.filter { !$0.isEmpty })
+        patternBytes = self.patterns.sorted().map { Array($0.utf8) }
     }
 
     /// Adds patterns to the current ones (`--a11y-pattern`).
@@ -55,11 +60,33 @@ public struct AccessibilityClassifier: Sendable, Hashable {
     /// are three groups of alphanumerics joined by `-` (`abc-12-XyZ`), or longer generated ids; the
     /// property is an identifier, possibly with a subscript (`segmentTitles[0]`).
     public static func interfaceBuilderKey(_ key: String) -> (objectID: Substring, property: Substring)? {
+        // Byte-level rejection first: this runs for every entry, and few keys are IB keys.
+        guard mayBeInterfaceBuilderKey(key.utf8) else { return nil }
         guard let dot = key.firstIndex(of: ".") else { return nil }
         let id = key[..<dot], property = key[key.index(after: dot)...]
         guard isObjectID(id), let first = property.first, first.isASCII, first.isLetter, first.isLowercase,
               property.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "[" || $0 == "]") }) else { return nil }
         return (id, property)
+    }
+
+    /// False when the bytes before the first `.` cannot be an object id (three groups of two to four
+    /// ASCII letters or digits joined by `-`); true otherwise, to be confirmed by `isObjectID`.
+    private static func mayBeInterfaceBuilderKey(_ utf8: String.UTF8View) -> Bool {
+        var groups = 1, length = 0
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "."): return groups == 3 && length >= 2
+            case UInt8(ascii: "-"):
+                guard length >= 2 && groups < 3 else { return false }
+                groups += 1
+                length = 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                length += 1
+                if length > 4 { return false }
+            default: return false
+            }
+        }
+        return false
     }
 
     static func isObjectID(_ id: Substring) -> Bool {
@@ -71,6 +98,17 @@ public struct AccessibilityClassifier: Sendable, Hashable {
     }
 
     func matchesPattern(_ key: String) -> Bool {
+        // Classification runs for every entry of every locale, and almost no key matches. Joined
+        // consecutive tokens are always part of the key lowercased without its separators, so a key
+        // whose squashed form contains no pattern cannot match (ASCII keys; others take the long way).
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            var squashed: [UInt8] = []
+            squashed.reserveCapacity(key.utf8.count)
+            for byte in key.utf8 where !Self.isSeparator(byte) {
+                squashed.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
+            if !patternBytes.contains(where: { ByteSearch.contains($0, in: squashed) }) { return false }
+        }
         let tokens = Self.tokens(of: key)
         // A pattern may span tokens: `screenReader` splits into screen + reader but still says screenreader.
         for start in tokens.indices {
@@ -81,6 +119,11 @@ public struct AccessibilityClassifier: Sendable, Hashable {
             }
         }
         return false
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ")
+            || byte == UInt8(ascii: "/")
     }
 
     /// Lowercased tokens of a key split at `.`, `_`, `-`, spaces and camelCase boundaries.
@@ -109,15 +152,16 @@ public struct AccessibilityClassifier: Sendable, Hashable {
     /// Phrases that say a string is read by assistive technology. A bare "accessibility" is not enough:
     /// "Opens the Accessibility settings" describes a visible title.
     static func commentMentionsAccessibility(_ comment: String) -> Bool {
-        let lower = comment.lowercased()
-        for phrase in ["voiceover", "voice over", "screen reader", "screenreader", "a11y", "for accessibility",
-                       "accessibility label", "accessibility hint", "accessibility value", "accessibilitylabel",
-                       "accessibilityhint", "accessibility text", "accessibility description", "accessibility announcement"]
-        where lower.contains(phrase) {
-            return true
-        }
-        return false
+        // The phrases are ASCII, so lowercasing ASCII letters is enough, and bytes compare fast.
+        let lower = ByteSearch.asciiLowercased(comment)
+        return accessibilityPhrases.contains { ByteSearch.contains($0, in: lower) }
     }
+
+    private static let accessibilityPhrases: [[UInt8]] = [
+        "voiceover", "voice over", "screen reader", "screenreader", "a11y", "for accessibility",
+        "accessibility label", "accessibility hint", "accessibility value", "accessibilitylabel",
+        "accessibilityhint", "accessibility text", "accessibility description", "accessibility announcement",
+    ].map { Array($0.utf8) }
 }
 
 /// How many accessibility strings each locale has, for the JSON summary: what a VoiceOver user of
@@ -145,18 +189,31 @@ public struct AccessibilityCoverage: Sendable, Hashable {
     public init(_ index: ProjectIndex, classifier: AccessibilityClassifier) {
         var byLocale: [String: LocaleCoverage] = [:]
         for set in index.tableSets {
+            // A translation entry with the source's comment (or none) has the source entry's kind:
+            // classified once per key, not once per locale.
+            var kindOfSourceKey: [String: AccessibilityClassifier.Kind?] = [:]
             for translation in set.translations {
                 for key in translation.keys {
                     let entry = translation.entries[key]!
-                    if let kind = classifier.classify(key: key, comment: entry.comment ?? set.source?.entries[key]?.comment) {
-                        translationKinds[kind, default: 0] += 1
+                    let sourceComment = set.source?.entries[key]?.comment
+                    let kind: AccessibilityClassifier.Kind?
+                    if entry.comment == nil || entry.comment == sourceComment {
+                        if let known = kindOfSourceKey[key] {
+                            kind = known
+                        } else {
+                            kind = classifier.classify(key: key, comment: sourceComment)
+                            kindOfSourceKey[key] = kind
+                        }
+                    } else {
+                        kind = classifier.classify(key: key, comment: entry.comment)
                     }
+                    if let kind { translationKinds[kind, default: 0] += 1 }
                 }
             }
             guard let source = set.source else { continue }
             for key in source.keys {
                 let entry = source.entries[key]!
-                guard let kind = classifier.classify(key: key, comment: entry.comment) else { continue }
+                guard let kind = kindOfSourceKey[key] ?? classifier.classify(key: key, comment: entry.comment) else { continue }
                 sourceKinds[kind, default: 0] += 1
                 guard kind.isSpoken, entry.shouldTranslate else { continue }
                 for translation in set.translations {

@@ -144,6 +144,7 @@ public enum Auditor {
         findings.sort(by: Finding.stableOrder)
         Timing.mark("sort \(findings.count) findings")
         let coverage = AccessibilityCoverage(context.index, classifier: options.accessibility)
+        Timing.mark("accessibility coverage")
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return AuditResult(project: project, findings: findings, unreadableArguments: loaded.unreadableArguments,
                            elapsedSeconds: elapsed, bytesRead: loaded.bytesRead, accessibility: coverage,

@@ -6,6 +6,8 @@ public enum InterfaceBuilder {
     /// The name/value pairs of an Xcode-generated comment, or nil when the comment is not one.
     /// `Class = "UIButton"; normalTitle = "Add"; ObjectID = "x"` → ["Class": "UIButton", "normalTitle": "Add", …].
     public static func parseGeneratedComment(_ comment: String) -> [String: String]? {
+        // Only a comment with an ObjectID is one; most comments are not, and this runs for every pair.
+        guard comment.firstByteRange(of: "ObjectID") != nil else { return nil }
         var pairs: [String: String] = [:]
         var scalars = Substring(comment).unicodeScalars[...]
         func skipSpaces() { while let s = scalars.first, s.properties.isWhitespace || s == ";" { scalars.removeFirst() } }

@@ -102,13 +102,15 @@ enum BidiControl {
 }
 
 /// Every text of every entry, in every locale but documentation pseudo-locales, with its location.
-private func allTexts(_ context: RuleContext) -> [(text: String, location: SourceLocation, locale: String?, table: String, key: String)] {
+/// Every text of every table that has a bidi control. Each control (U+202A–U+202E, U+2066–U+2069)
+/// starts with the byte E2 in UTF-8: texts without it are skipped without decoding them.
+private func textsWithBidiControls(_ context: RuleContext) -> [(text: String, location: SourceLocation, locale: String?, table: String, key: String)] {
     var out: [(String, SourceLocation, String?, String, String)] = []
     for table in context.project.tables {
         let locale = context.project.effectiveLocale(of: table)
         if let locale, ProjectIndex.documentationLocales.contains(locale) { continue }
         for entry in table.entries {
-            for (text, location) in entry.value.texts {
+            for (text, location) in entry.value.texts where text.containsByte(0xE2) {
                 out.append((text, location ?? entry.valueLocation ?? entry.location, locale, table.name, entry.key))
             }
         }
@@ -144,7 +146,7 @@ public struct BidiUnbalancedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
-        for item in allTexts(context) {
+        for item in textsWithBidiControls(context) {
             let problems = BidiControl.balanceProblems(in: item.text)
             if problems.isEmpty { continue }
             findings.append(Finding(ruleID: rule.id, severity: rule.severity,
@@ -180,7 +182,7 @@ public struct BidiOverrideRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
-        for item in allTexts(context) {
+        for item in textsWithBidiControls(context) {
             var offsets: [String] = []
             var offset = 0
             for scalar in item.text.unicodeScalars {
@@ -305,22 +307,30 @@ public struct RTLWithoutRTLTextRule: Rule {
         let rule = Self.description
         var findings: [Finding] = []
         var perFile: [String: (flagged: Int, checked: Int, locale: String, table: TableID)] = [:]
-        for pair in rightToLeftPairs(context) {
+        // A pair counts when its source has words and no right-to-left letter (a string to translate).
+        func counts(_ pair: TranslationPair) -> Bool {
             let sourceTexts = pair.source.value.texts.map(\.text)
-            guard sourceTexts.contains(where: { !TextAnalysis.translatableWords(in: $0).isEmpty }),
-                  !sourceTexts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) }) else { continue }
+            return sourceTexts.contains(where: { !TextAnalysis.translatableWords(in: $0).isEmpty })
+                && !sourceTexts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) })
+        }
+        let pairs = rightToLeftPairs(context)
+        for pair in pairs {
             let texts = pair.translation.value.texts.map(\.text)
-            let file = pair.location.file
-            perFile[file, default: (0, 0, pair.locale, pair.table)].checked += 1
-            guard !texts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) }) else { continue }
+            // Most translations have a right-to-left letter: the cheap test goes first.
+            guard !texts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) }), counts(pair) else { continue }
             let words = texts.flatMap { TextAnalysis.translatableWords(in: $0) }
             if words.isEmpty { continue }
-            perFile[file]!.flagged += 1
+            perFile[pair.location.file, default: (0, 0, pair.locale, pair.table)].flagged += 1
             // A copy of the source is `untranslated`'s finding; it still counts for the file summary.
             if pair.translation.value.canonical == pair.source.value.canonical { continue }
             findings.append(.entry(rule, "\(pair.translation.value.shortDescription) has no right-to-left letter: not translated into \(pair.locale)?",
                                    at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,
                                    severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
+        }
+        // How many pairs were checked matters only for the files that get a summary.
+        let summarised = Set(perFile.filter { $0.value.flagged >= Self.summaryThreshold }.keys)
+        if !summarised.isEmpty {
+            for pair in pairs where summarised.contains(pair.location.file) && counts(pair) { perFile[pair.location.file]!.checked += 1 }
         }
         for (file, counts) in perFile.sorted(by: { $0.key < $1.key }) where counts.flagged >= Self.summaryThreshold {
             findings.append(Finding(ruleID: rule.id, severity: rule.severity,

@@ -191,12 +191,37 @@ public struct UntranslatedRule: Rule {
         -> (sameScript: [TableID: [String: Consensus]], everywhere: [TableID: [String: Consensus]]) {
         var sameScript: [TableID: [String: Consensus]] = [:]
         var everywhere: [TableID: [String: Consensus]] = [:]
-        for pair in context.pairs where language(of: pair.locale) != sourceLanguage {
-            guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value else { continue }
+        // Locales repeat in every pair: their language and script are worked out once each.
+        var localeFacts: [String: (counts: Bool, otherScript: Bool)] = [:]
+        func facts(_ locale: String) -> (counts: Bool, otherScript: Bool) {
+            if let known = localeFacts[locale] { return known }
+            let made = (language(of: locale) != sourceLanguage, writesOtherScript(locale))
+            localeFacts[locale] = made
+            return made
+        }
+        // Only keys that some language keeps identical are ever looked up: count those alone.
+        var wanted: [TableID: Set<String>] = [:]
+        for pair in context.pairs {
+            guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
+                  translation == source, facts(pair.locale).counts else { continue }
+            wanted[pair.table, default: []].insert(pair.key)
+        }
+        if wanted.isEmpty { return ([:], [:]) }
+        var currentTable: TableID? = nil
+        var currentKeys: Set<String>? = nil
+        for pair in context.pairs {
+            if pair.table != currentTable {
+                currentTable = pair.table
+                currentKeys = wanted[pair.table]
+            }
+            guard let keys = currentKeys, keys.contains(pair.key) else { continue }
+            let locale = facts(pair.locale)
+            guard locale.counts, case .text(let translation) = pair.translation.value,
+                  case .text(let source) = pair.source.value else { continue }
             let identical = translation == source ? 1 : 0
             everywhere[pair.table, default: [:]][pair.key, default: Consensus()].total += 1
             everywhere[pair.table]![pair.key]!.identical += identical
-            if !writesOtherScript(pair.locale) {
+            if !locale.otherScript {
                 sameScript[pair.table, default: [:]][pair.key, default: Consensus()].total += 1
                 sameScript[pair.table]![pair.key]!.identical += identical
             }
@@ -256,13 +281,16 @@ public struct UntranslatedRule: Rule {
 
     /// Locales whose ordinary text is not in the Latin script, where a Latin word stands out.
     static func writesOtherScript(_ locale: String) -> Bool {
-        let nonLatin: Set<String> = ["ar", "ars", "fa", "he", "iw", "ur", "ps", "sd", "yi", "ckb", "ru", "uk", "be", "bg", "mk",
-                                     "sr", "kk", "ky", "tg", "mn", "el", "ja", "zh", "ko", "th", "lo", "km", "my", "ka", "hy",
-                                     "am", "hi", "mr", "ne", "bn", "gu", "pa", "ta", "te", "kn", "ml", "si", "or", "as"]
         let lower = locale.lowercased()
         if lower.contains("latn") { return false }
-        return nonLatin.contains(language(of: locale))
+        return nonLatinLanguages.contains(language(of: locale))
     }
+
+    private static let nonLatinLanguages: Set<String> = [
+        "ar", "ars", "fa", "he", "iw", "ur", "ps", "sd", "yi", "ckb", "ru", "uk", "be", "bg", "mk",
+        "sr", "kk", "ky", "tg", "mn", "el", "ja", "zh", "ko", "th", "lo", "km", "my", "ka", "hy",
+        "am", "hi", "mr", "ne", "bn", "gu", "pa", "ta", "te", "kn", "ml", "si", "or", "as",
+    ]
 }
 
 public struct TranslationStateRule: Rule {

@@ -38,6 +38,12 @@ enum ConsistentIdentification {
     private static let trailingPunctuation: Set<Unicode.Scalar> = [".", "…", ":", "!", "?", "。", "！", "？", "：", "؟", "।"]
 
     static func form(_ text: String) -> String {
+        // Most texts end in a letter and have no curly quotes (’‘“”„ start with the byte E2 in UTF-8,
+        // ʼ with CA): nothing to remove or fold.
+        if let last = text.unicodeScalars.last, !trailingPunctuation.contains(last), !last.properties.isWhitespace,
+           !text.containsByte(0xE2), !text.containsByte(0xCA) {
+            return text
+        }
         var scalars = Substring(text).unicodeScalars[...]
         while let last = scalars.last, trailingPunctuation.contains(last) || last.properties.isWhitespace { scalars.removeLast() }
         // Typographic and typewriter quotes are one spelling ("d’ús" and "d'ús"): no one hears or
@@ -74,15 +80,42 @@ enum ConsistentIdentification {
             }
         }
         if commentsAsContext, let comment, InterfaceBuilder.parseGeneratedComment(comment) == nil {
-            let words = comment.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            let words = Self.singleSpaced(comment)
             if !words.isEmpty { return "comment:" + words }
         }
         return ""
     }
 
+    private static let contextMarker: StaticString = "context:"
+
+    /// The words of a comment joined by single spaces. An ASCII comment without tabs, line ends,
+    /// double or outer spaces is returned as it is, without splitting it.
+    static func singleSpaced(_ comment: String) -> String {
+        var previous: UInt8 = 0x20
+        var plain = true
+        for byte in comment.utf8 {
+            if byte >= 0x80 || byte < 0x20 || (byte == 0x20 && previous == 0x20) {
+                plain = false
+                break
+            }
+            previous = byte
+        }
+        if plain && previous != 0x20 { return comment }
+        return comment.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
     /// `context: verb` anywhere in a comment, up to the end of its line or a `;`.
     static func explicitContext(in comment: String) -> String? {
-        guard let range = comment.range(of: "context:", options: .caseInsensitive) else { return nil }
+        // ASCII case folding is enough for an ASCII marker; a byte search, as this runs for every pair.
+        guard comment.containsByte(UInt8(ascii: ":")) else { return nil }
+        let offset: Int? = ByteSearch.asciiLowercased(comment).withUnsafeBufferPointer { lower in
+            ByteSearch.firstOffset(of: UnsafeBufferPointer(start: Self.contextMarker.utf8Start, count: Self.contextMarker.utf8CodeUnitCount),
+                                   in: lower)
+        }
+        guard let offset else { return nil }
+        let utf8 = comment.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: offset)
+        let range = lower..<utf8.index(lower, offsetBy: Self.contextMarker.utf8CodeUnitCount)
         let rest = comment[range.upperBound...].prefix { $0 != "\n" && $0 != ";" && $0 != ")" }
         let value = rest.trimmingCharacters(in: .whitespaces)
         return value.isEmpty ? nil : value
@@ -105,7 +138,7 @@ enum ConsistentIdentification {
                 continue
             }
             let source = rawSource.trimmingSpaces, text = rawText.trimmingSpaces
-            guard !text.isEmpty, source.contains(where: \.isLetter), !ignoredTexts.contains(source),
+            guard !text.isEmpty, source.hasLetter, !ignoredTexts.contains(source),
                   !configuration.consistencyIgnoreKeys.contains(where: { Glob.matches($0, pair.key) }) else { continue }
             guard placed.insert(pair.locale + "\u{0}" + pair.table.name + "\u{0}" + pair.key).inserted else { continue }
             let comment = pair.source.comment ?? pair.translation.comment

@@ -3,40 +3,93 @@ import Foundation
 // Scripts and language of parts: text in a script its locale does not use is read by VoiceOver with
 // the wrong voice unless the range carries `accessibilitySpeechLanguage` (WCAG 3.1.2).
 
-/// One text of one entry in one locale, as the language-of-parts rules walk them.
-struct LocalizedText {
+/// One text of one entry in one locale, as the script rules walk them.
+struct LocalizedText: Sendable {
     var table: TableID
     var locale: String
     var key: String
     var text: String
     var location: SourceLocation
-    var entry: Entry
-    var sourceEntry: Entry?
+    /// The scripts the locale is written in.
+    var scripts: Set<ScriptCode>
+    /// A text of the source language.
+    var isSource: Bool
+    /// A translation identical to one of the source entry's texts (left to `untranslated`).
+    var equalsSourceText: Bool
 }
 
-extension RuleContext {
+extension LocalizedText {
     /// Every text of every entry, source language included, in stable order; do-not-translate entries
     /// and locales whose scripts ICU does not know are left out.
-    func localizedTexts(includingSource: Bool) -> [(LocalizedText, Set<ScriptCode>)] {
-        var out: [(LocalizedText, Set<ScriptCode>)] = []
+    static func all(in index: ProjectIndex) -> [LocalizedText] {
+        var out: [LocalizedText] = []
         var scriptsByLocale: [String: Set<ScriptCode>?] = [:]
         for set in index.tableSets {
-            let all = (includingSource ? [set.source].compactMap { $0 } : []) + set.translations
-            for tables in all {
+            let all = [set.source].compactMap { $0 } + set.translations
+            for (position, tables) in all.enumerated() {
                 if scriptsByLocale[tables.locale] == nil { scriptsByLocale[tables.locale] = LanguageOfParts.scripts(of: tables.locale) }
                 guard let scripts = scriptsByLocale[tables.locale] ?? nil else { continue }
+                let isSource = set.source != nil && position == 0
                 for key in tables.keys {
                     let entry = tables.entries[key]!
-                    guard entry.shouldTranslate, set.source?.entries[key]?.shouldTranslate != false else { continue }
+                    let sourceEntry = set.source?.entries[key]
+                    guard entry.shouldTranslate, sourceEntry?.shouldTranslate != false else { continue }
                     for (text, location) in entry.value.texts where !text.isEmpty {
-                        out.append((LocalizedText(table: set.id, locale: tables.locale, key: key, text: text,
-                                                  location: location ?? entry.valueLocation ?? entry.location,
-                                                  entry: entry, sourceEntry: set.source?.entries[key]), scripts))
+                        let equalsSource = !isSource && (sourceEntry?.value.texts.contains { $0.text == text } ?? false)
+                        out.append(LocalizedText(table: set.id, locale: tables.locale, key: key, text: text,
+                                                 location: location ?? entry.valueLocation ?? entry.location,
+                                                 scripts: scripts, isSource: isSource, equalsSourceText: equalsSource))
                     }
                 }
             }
         }
         return out
+    }
+}
+
+/// What several script rules share, computed on first use and kept for the others: every localized
+/// text and its language-of-parts analysis. The first rule to ask computes (the analyses on every
+/// worker); a rule that asks meanwhile waits rather than doing the same work again.
+final class SharedScriptAnalyses: @unchecked Sendable {
+    // Mutable state is only touched under `lock`.
+    private let lock = NSLock()
+    private let index: ProjectIndex
+    private let options: AuditOptions
+    private var computedTexts: [LocalizedText]?
+    private var computedAnalyses: [LanguageOfPartsAnalysis]?
+
+    init(index: ProjectIndex, options: AuditOptions) {
+        self.index = index
+        self.options = options
+    }
+
+    var texts: [LocalizedText] {
+        lock.lock()
+        defer { lock.unlock() }
+        return textsLocked()
+    }
+
+    /// `languageOfParts[i]` analyses `texts[i]`.
+    var languageOfParts: [LanguageOfPartsAnalysis] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let computedAnalyses { return computedAnalyses }
+        let texts = textsLocked()
+        let parts = options.languageOfParts
+        let chunk = 256
+        let starts = Array(stride(from: 0, to: texts.count, by: chunk))
+        let analyses = Parallel.map(starts, workers: options.workers) { start in
+            texts[start..<min(start + chunk, texts.count)].map { parts.analyze($0.text, locale: $0.locale, scripts: $0.scripts) }
+        }.flatMap { $0 }
+        computedAnalyses = analyses
+        return analyses
+    }
+
+    private func textsLocked() -> [LocalizedText] {
+        if let computedTexts { return computedTexts }
+        let texts = LocalizedText.all(in: index)
+        computedTexts = texts
+        return texts
     }
 }
 
@@ -67,13 +120,11 @@ public struct WrongScriptRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let parts = context.options.languageOfParts
         var findings: [Finding] = []
-        for (item, scripts) in context.localizedTexts(includingSource: false) {
-            if let source = item.sourceEntry, source.value.texts.contains(where: { $0.text == item.text }) { continue }
+        let texts = context.scriptAnalyses.texts, analyses = context.scriptAnalyses.languageOfParts
+        for i in texts.indices where !texts[i].isSource && !texts[i].equalsSourceText && analyses[i].isWhollyForeign {
+            let item = texts[i], analysis = analyses[i]
             if context.isSpokenAccessibilityString(item.table, item.key) { continue }
-            let analysis = parts.analyze(item.text, locale: item.locale, scripts: scripts)
-            guard analysis.isWhollyForeign else { continue }
             // In a right-to-left locale, Latin-only text is rtl-no-rtl-text's finding, said in RTL terms.
             if LocaleIdentifierCheck.isRightToLeft(item.locale) && analysis.ranges.allSatisfy({ $0.script == "Latn" }) { continue }
             let foreign = analysis.ranges.filter { !$0.fromTerm }
@@ -120,11 +171,11 @@ public struct LanguageOfPartsRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let parts = context.options.languageOfParts
         var findings: [Finding] = []
-        for (item, scripts) in context.localizedTexts(includingSource: true) {
-            let analysis = parts.analyze(item.text, locale: item.locale, scripts: scripts)
-            for range in analysis.partRanges {
+        let texts = context.scriptAnalyses.texts, analyses = context.scriptAnalyses.languageOfParts
+        for i in texts.indices where !analyses[i].partRanges.isEmpty {
+            let item = texts[i]
+            for range in analyses[i].partRanges {
                 let what = range.fromTerm ? "term \"\(range.text)\" (\(range.language))" : "\(range.script) run \"\(range.text.visibleEscaped)\""
                 let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table.name, range: range)
                 findings.append(.entry(rule, "\(what) at UTF-16 {\(range.location), \(range.length)} in a \(item.locale) string; VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(range.language)\" on that range",
@@ -166,7 +217,7 @@ public struct ChineseScriptMixRule: Rule {
         let rule = Self.description
         var findings: [Finding] = []
         var variantByLocale: [String: String?] = [:]
-        for (item, _) in context.localizedTexts(includingSource: true) {
+        for item in context.scriptAnalyses.texts {
             if variantByLocale[item.locale] == nil { variantByLocale[item.locale] = Self.variant(of: item.locale) }
             guard let variant = variantByLocale[item.locale] ?? nil else { continue }
             let simplified = variant == "Hans"

@@ -15,6 +15,8 @@ public struct RuleContext: Sendable {
     var formatPairs: [FormatPair]
     /// Accessibility strings of every source table by key, classified once (keys repeat in every locale).
     var accessibilityKinds: [TableID: [String: AccessibilityClassifier.Kind]]
+    /// Every localized text and its script analysis, computed by the first rule that asks.
+    let scriptAnalyses: SharedScriptAnalyses
 
     public init(project: Project, options: AuditOptions) {
         self.project = project
@@ -26,6 +28,7 @@ public struct RuleContext: Sendable {
         pluralSites = index.pluralSites()
         formatPairs = computeFormatPairs(pairs)
         accessibilityKinds = classifyAccessibility(index, options.accessibility)
+        scriptAnalyses = SharedScriptAnalyses(index: index, options: options)
         Timing.mark("plural sites and \(formatPairs.count) format pairs")
     }
 }

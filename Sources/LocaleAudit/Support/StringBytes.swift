@@ -18,6 +18,13 @@ extension String {
         return utf8.contains(byte)
     }
 
+    /// `contains(where: \.isLetter)`, answered from the bytes when there is an ASCII letter.
+    var hasLetter: Bool {
+        if utf8.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) { return true }
+        if utf8.allSatisfy({ $0 < 0x80 }) { return false }
+        return contains(where: \.isLetter)
+    }
+
     /// True when the UTF-8 ends with `suffix`'s UTF-8 (no Unicode equivalence, unlike `hasSuffix`).
     func hasByteSuffix(_ suffix: StaticString) -> Bool {
         let n = suffix.utf8CodeUnitCount
@@ -46,17 +53,36 @@ extension String {
     }
 
     private static func firstOffset(of needle: StaticString, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-        let n = needle.utf8CodeUnitCount
-        guard n > 0, buffer.count >= n, let base = buffer.baseAddress else { return nil }
-        let first = Int32(needle.utf8Start[0])
+        ByteSearch.firstOffset(of: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: buffer)
+    }
+}
+
+enum ByteSearch {
+    /// The offset of the first occurrence of `needle` in `haystack` (memchr for its first byte, then a
+    /// comparison), nil when absent or when the needle is empty.
+    static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = needle.count
+        guard n > 0, haystack.count >= n, let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
+        let first = Int32(needleBase[0])
         var i = 0
-        let last = buffer.count - n
+        let last = haystack.count - n
         while i <= last {
             guard let hit = memchr(base + i, first, last - i + 1) else { return nil }
             let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-            if memoryEqual(base + at, needle.utf8Start, n) { return at }
+            if memoryEqual(base + at, needleBase, n) { return at }
             i = at + 1
         }
         return nil
+    }
+
+    static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+        needle.withUnsafeBufferPointer { n in haystack.withUnsafeBufferPointer { firstOffset(of: n, in: $0) != nil } }
+    }
+
+    /// The UTF-8 of `text` with ASCII letters lowercased (other bytes as they are).
+    static func asciiLowercased(_ text: String) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        for k in bytes.indices where bytes[k] >= 0x41 && bytes[k] <= 0x5A { bytes[k] |= 0x20 }
+        return bytes
     }
 }
