@@ -83,8 +83,10 @@ struct Check: ParsableCommand {
         let colour = output == nil && !noColour && isatty(STDOUT_FILENO) != 0
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let context = ReportContext(colour: colour, baseDirectory: FileManager.default.currentDirectoryPath)
-        let report = Reporters.render(result, as: format, context: context)
-        try writeReport(report, to: output)
+        Timing.mark("baseline")
+        let finished = result
+        try streamReport(to: output) { sink in Reporters.write(finished, as: format, context: context, to: sink) }
+        Timing.mark("render and write \(format)")
         FileHandle.standardError.write(Data((Reporters.summaryLine(result) + baselineSummary + "\n").utf8))
         let threshold = failOn ?? configuration.failOn ?? .error
         if result.findings.contains(where: { $0.severity >= threshold }) { throw ExitCode(1) }
@@ -107,6 +109,44 @@ struct BaselineCommand: ParsableCommand {
         let baseline = Baseline(findings: result.findings, roots: audit.paths)
         try writeReport(baseline.serialized(), to: output)
         FileHandle.standardError.write(Data("locale-audit: recorded \(baseline.entryCount) findings in \(output)\n".utf8))
+    }
+}
+
+/// Writes a report that arrives in pieces straight to the output file (or standard output), so a large
+/// report is never held whole in memory. The first write error stops the writing and exits with 2.
+func streamReport(to output: String?, _ produce: (@escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Void) throws {
+    let descriptor: Int32
+    if let output {
+        descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            FileHandle.standardError.write(Data("locale-audit: cannot write '\(output)': \(String(cString: strerror(errno)))\n".utf8))
+            throw ExitCode(2)
+        }
+    } else {
+        descriptor = STDOUT_FILENO
+    }
+    final class WriteState: @unchecked Sendable {  // used on this thread only
+        var failure: Int32 = 0
+    }
+    let state = WriteState()
+    produce { chunk in
+        guard state.failure == 0, var next = chunk.baseAddress else { return }
+        var remaining = chunk.count
+        while remaining > 0 {
+            let written = write(descriptor, next, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                state.failure = errno
+                return
+            }
+            remaining -= written
+            next += written
+        }
+    }
+    if output != nil { close(descriptor) }
+    if state.failure != 0 {
+        FileHandle.standardError.write(Data("locale-audit: cannot write '\(output ?? "standard output")': \(String(cString: strerror(state.failure)))\n".utf8))
+        throw ExitCode(2)
     }
 }
 

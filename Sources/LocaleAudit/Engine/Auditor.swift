@@ -141,7 +141,7 @@ public enum Auditor {
         findings = RuleEngine.applySeverityOverrides(findings, options.severityOverrides)
         let suppressions = Suppressions(project)
         findings = findings.filter { !suppressions.suppresses($0) }
-        findings.sort(by: Finding.stableOrder)
+        findings = Finding.sortedStably(findings)
         Timing.mark("sort \(findings.count) findings")
         let coverage = AccessibilityCoverage(context.index, classifier: options.accessibility)
         Timing.mark("accessibility coverage")
@@ -246,15 +246,18 @@ public enum Auditor {
 }
 
 /// Phase timings on standard error when LOCALE_AUDIT_TIMING is set, for profiling whole runs.
-enum Timing {
-    static let enabled = ProcessInfo.processInfo.environment["LOCALE_AUDIT_TIMING"] != nil
+/// Phase timings on standard error when LOCALE_AUDIT_TIMING is set: where a run's time goes.
+public enum Timing {
+    public static let enabled = ProcessInfo.processInfo.environment["LOCALE_AUDIT_TIMING"] != nil
     nonisolated(unsafe) static var last = DispatchTime.now().uptimeNanoseconds
 
-    static func mark(_ phase: String) {
+    public static func mark(_ phase: String) {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         let elapsed = now > last ? now - last : 0
-        FileHandle.standardError.write(Data("timing: \(phase): \(Int(Double(elapsed) / 1e6)) ms\n".utf8))
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        FileHandle.standardError.write(Data("timing: \(phase): \(Int(Double(elapsed) / 1e6)) ms (peak \(usage.ru_maxrss / 1024) MB)\n".utf8))
         last = now
     }
 }

@@ -48,6 +48,40 @@ public struct Finding: Sendable, Hashable {
 
 extension Finding {
     /// The order of every report: by file, line, column, then rule and message, so output is stable.
+    /// `findings` sorted by `stableOrder`, faster for large arrays: files and rule ids become ranks
+    /// (few distinct values), so most comparisons are of integers, and an index permutation is sorted
+    /// instead of moving the large findings themselves.
+    public static func sortedStably(_ findings: [Finding]) -> [Finding] {
+        if findings.count < 64 { return findings.sorted(by: stableOrder) }
+        func ranks(_ values: [String]) -> [String: Int] {
+            let distinct = Array(Set(values)).sorted()
+            return Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($0.element, $0.offset) })
+        }
+        let fileRank = ranks(findings.map { $0.location?.file ?? "" })
+        let ruleRank = ranks(findings.map(\.ruleID))
+        struct SortKey {
+            var file: Int
+            var line: Int
+            var column: Int
+            var rule: Int
+            var index: Int
+        }
+        var keys = findings.indices.map { i in
+            SortKey(file: fileRank[findings[i].location?.file ?? ""]!, line: findings[i].location?.line ?? 0,
+                    column: findings[i].location?.column ?? 0, rule: ruleRank[findings[i].ruleID]!, index: i)
+        }
+        keys.sort { a, b in
+            if a.file != b.file { return a.file < b.file }
+            if a.line != b.line { return a.line < b.line }
+            if a.column != b.column { return a.column < b.column }
+            if a.rule != b.rule { return a.rule < b.rule }
+            let x = findings[a.index], y = findings[b.index]
+            if (x.key ?? "") != (y.key ?? "") { return (x.key ?? "") < (y.key ?? "") }
+            return x.message < y.message
+        }
+        return keys.map { findings[$0.index] }
+    }
+
     public static func stableOrder(_ a: Finding, _ b: Finding) -> Bool {
         let fa = a.location?.file ?? "", fb = b.location?.file ?? ""
         if fa != fb { return fa < fb }

@@ -5,6 +5,19 @@ public enum JSONReporter {
 
     public static func render(_ result: AuditResult, toolVersion: String = LocaleAuditVersion.string) -> String {
         var json = JSONWriter()
+        write(result, toolVersion: toolVersion, to: &json)
+        return json.output
+    }
+
+    /// Streams the report to `sink` a megabyte at a time.
+    public static func write(_ result: AuditResult, toolVersion: String = LocaleAuditVersion.string,
+                             to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        var json = JSONWriter(sink: sink)
+        write(result, toolVersion: toolVersion, to: &json)
+        json.flush()
+    }
+
+    private static func write(_ result: AuditResult, toolVersion: String, to json: inout JSONWriter) {
         json.object { json in
             json.member("version", schemaVersion)
             json.key("tool")
@@ -27,10 +40,13 @@ public enum JSONReporter {
             }
             json.key("findings")
             json.arrayValue { json in
-                for finding in result.findings { write(finding, to: &json) }
+                for finding in result.findings {
+                    write(finding, to: &json)
+                    json.flush(threshold: 1 << 20)
+                }
             }
         }
-        return json.output + "\n"
+        json.raw("\n")
     }
 
     /// Which strings were classified as accessibility strings, and how far each locale covers them.

@@ -7,13 +7,34 @@ public struct JSONWriter {
     private var needsComma: [Bool] = [false]
     private var valuePending = false
     private let pretty: Bool
+    /// Where `flush` hands the bytes written so far; nil keeps everything for `output`.
+    private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
     public var output: String { String(decoding: bytes, as: UTF8.self) }
 
     public init(pretty: Bool = true) {
         self.pretty = pretty
+        sink = nil
         bytes.reserveCapacity(1 << 16)
     }
+
+    /// A writer that streams: `flush` passes what was written to `sink`, so a report of a hundred
+    /// thousand findings never sits in memory whole.
+    public init(pretty: Bool = true, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.pretty = pretty
+        self.sink = sink
+        bytes.reserveCapacity(1 << 20)
+    }
+
+    /// Hands the buffered bytes to the sink once there are at least `threshold` of them.
+    public mutating func flush(threshold: Int = 0) {
+        guard let sink, bytes.count >= threshold, !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends raw text outside the JSON structure (a final newline).
+    public mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
     private mutating func newline(depth: Int) {
         bytes.append(0x0A)
@@ -83,32 +104,53 @@ public struct JSONWriter {
     /// everything else is copied as UTF-8.
     static func appendQuoted(_ string: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Fast path: nothing to escape (0xE2 leads U+2028/U+2029, so it takes the slow path).
-        var needsEscaping = false
-        for byte in string.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 {
-            needsEscaping = true
-            break
-        }
-        if !needsEscaping {
-            out.append(contentsOf: string.utf8)
-        } else {
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": out.append(contentsOf: "\\\"".utf8)
-                case "\\": out.append(contentsOf: "\\\\".utf8)
-                case "\n": out.append(contentsOf: "\\n".utf8)
-                case "\r": out.append(contentsOf: "\\r".utf8)
-                case "\t": out.append(contentsOf: "\\t".utf8)
-                default:
-                    if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                        let hex = String(scalar.value, radix: 16)
-                        out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-                    } else {
-                        out.append(contentsOf: String(scalar).utf8)
-                    }
-                }
-            }
-        }
+        var string = string
+        string.withUTF8 { appendEscaped($0, to: &out) }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Copies runs of bytes that need no escape in one go; escapes quotes, backslashes, control
+    /// characters and U+2028/U+2029 (E2 80 A8/A9, which some JavaScript parsers take for line ends).
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var runStart = 0
+        var i = 0
+        let n = bytes.count
+        func flush(_ end: Int) {
+            if end > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+        }
+        while i < n {
+            let byte = bytes[i]
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0xE2 {
+                i += 1
+                continue
+            }
+            if byte == 0xE2 {
+                if i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) {
+                    flush(i)
+                    out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    i += 3
+                    runStart = i
+                } else {
+                    i += 1
+                }
+                continue
+            }
+            flush(i)
+            switch byte {
+            case 0x22: out.append(contentsOf: "\\\"".utf8)
+            case 0x5C: out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            default:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            }
+            i += 1
+            runStart = i
+        }
+        flush(n)
     }
 }

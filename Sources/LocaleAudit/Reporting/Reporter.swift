@@ -32,6 +32,18 @@ public enum Reporters {
         }
     }
 
+    /// Writes the report to `sink` in pieces. JSON, the format of large machine-read reports, streams
+    /// as it is written; the others are rendered whole first.
+    public static func write(_ result: AuditResult, as format: ReportFormat, context: ReportContext = ReportContext(),
+                             to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        if format == .json {
+            JSONReporter.write(result, toolVersion: context.toolVersion, to: sink)
+            return
+        }
+        var report = render(result, as: format, context: context)
+        report.withUTF8(sink)
+    }
+
     /// "3 errors, 1 warning, 2 notes in 24 files, 10 locales (0.12 s)": the line on standard error.
     public static func summaryLine(_ result: AuditResult) -> String {
         let parts = [(Severity.error, "error"), (.warning, "warning"), (.note, "note")].map { severity, word in

@@ -124,14 +124,30 @@ enum ConsistentIdentification {
     static func check(_ context: RuleContext, rule: RuleDescription, accessibility: Bool) -> [Finding] {
         let configuration = context.options.configuration
         let ignoredTexts = Set(configuration.consistencyIgnoreTexts)
-        var groups: [GroupKey: [Occurrence]] = [:]
+        // Most groups have one form: a group keeps its first and last pair and whether it varies, and
+        // its pairs are chained through `next`; only the groups that vary become occurrence lists.
+        struct Group {
+            var first: Int
+            var last: Int
+            var firstForm: String
+            var varies = false
+        }
+        var groups: [GroupKey: Group] = [:]
+        var next = [Int](repeating: -1, count: context.pairs.count)
         // One place is one key of one table per locale: an XLIFF export or a second tree of the same
         // table repeats it (pairs come in table order, so the first tree wins), and a copy is not a
         // second place (nor is drift between copies this rule's concern).
-        var placed: Set<String> = []
-        for pair in context.pairs {
-            guard case .text(let rawSource) = pair.source.value, case .text(let rawText) = pair.translation.value else { continue }
-            let kind = context.accessibilityKind(pair.table, pair.key)
+        struct Place: Hashable {
+            var locale: String
+            var table: String
+            var key: String
+        }
+        var placed: Set<Place> = []
+        let pairs = context.pairs
+        for index in pairs.indices {
+            guard case .text(let rawSource) = pairs[index].source.value, case .text(let rawText) = pairs[index].translation.value else { continue }
+            let pairKey = pairs[index].key, table = pairs[index].table, locale = pairs[index].locale
+            let kind = context.accessibilityKind(table, pairKey)
             if accessibility {
                 guard let kind, kind.isSpoken else { continue }
             } else if kind != nil {
@@ -139,20 +155,41 @@ enum ConsistentIdentification {
             }
             let source = rawSource.trimmingSpaces, text = rawText.trimmingSpaces
             guard !text.isEmpty, source.hasLetter, !ignoredTexts.contains(source),
-                  !configuration.consistencyIgnoreKeys.contains(where: { Glob.matches($0, pair.key) }) else { continue }
-            guard placed.insert(pair.locale + "\u{0}" + pair.table.name + "\u{0}" + pair.key).inserted else { continue }
-            let comment = pair.source.comment ?? pair.translation.comment
+                  !configuration.consistencyIgnoreKeys.contains(where: { Glob.matches($0, pairKey) }) else { continue }
+            guard placed.insert(Place(locale: locale, table: table.name, key: pairKey)).inserted else { continue }
+            let comment = pairs[index].source.comment ?? pairs[index].translation.comment
             // Accessibility comments mostly say where a control sits, not what it means: only explicit
             // markers split accessibility strings.
-            let key = GroupKey(locale: pair.locale, source: source,
-                               context: Self.context(key: pair.key, source: source, comment: comment,
+            let key = GroupKey(locale: locale, source: source,
+                               context: Self.context(key: pairKey, source: source, comment: comment,
                                                      commentsAsContext: !accessibility && configuration.consistencyCommentsAsContext),
-                               role: kind.map { Self.role($0, key: pair.key) } ?? "")
-            groups[key, default: []].append(Occurrence(pair: pair, text: text, form: form(text)))
+                               role: kind.map { Self.role($0, key: pairKey) } ?? "")
+            let textForm = form(text)
+            func add(to group: inout Group) {
+                if group.first < 0 {
+                    group = Group(first: index, last: index, firstForm: textForm)
+                } else {
+                    next[group.last] = index
+                    group.last = index
+                    if textForm != group.firstForm { group.varies = true }
+                }
+            }
+            add(to: &groups[key, default: Group(first: -1, last: -1, firstForm: "")])  // one hash
+        }
+        func occurrences(of group: Group) -> [Occurrence] {
+            var out: [Occurrence] = []
+            var index = group.first
+            while index >= 0 {
+                guard case .text(let rawText) = pairs[index].translation.value else { break }
+                let text = rawText.trimmingSpaces
+                out.append(Occurrence(pair: pairs[index], text: text, form: form(text)))
+                index = next[index]
+            }
+            return out
         }
         var findings: [Finding] = []
-        for (group, occurrences) in groups {
-            guard let first = occurrences.first, occurrences.contains(where: { $0.form != first.form }) else { continue }
+        for (group, summary) in groups where summary.varies {
+            let occurrences = occurrences(of: summary)
             let ordered = occurrences.sorted { $0.pair.location < $1.pair.location }
             // Variants in order of first occurrence; the majority wins, ties go to the first.
             var variants: [(form: String, occurrences: [Occurrence])] = []

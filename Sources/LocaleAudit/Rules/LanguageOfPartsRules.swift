@@ -58,6 +58,10 @@ final class SharedScriptAnalyses: @unchecked Sendable {
     private var computedTexts: [LocalizedText]?
     private var computedAnalyses: [LanguageOfPartsAnalysis]?
 
+    /// The rules that use these analyses.
+    static let users: Set<String> = [WrongScriptRule.description.id, LanguageOfPartsRule.description.id,
+                                     ChineseScriptMixRule.description.id]
+
     init(index: ProjectIndex, options: AuditOptions) {
         self.index = index
         self.options = options
