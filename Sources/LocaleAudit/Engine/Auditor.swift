@@ -256,8 +256,14 @@ public enum Timing {
         let now = DispatchTime.now().uptimeNanoseconds
         let elapsed = now > last ? now - last : 0
         var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let peakMB = usage.ru_maxrss / 1024  // kilobytes on Linux
+        #else
         getrusage(RUSAGE_SELF, &usage)
-        FileHandle.standardError.write(Data("timing: \(phase): \(Int(Double(elapsed) / 1e6)) ms (peak \(usage.ru_maxrss / 1024) MB)\n".utf8))
+        let peakMB = usage.ru_maxrss / 1_048_576  // bytes on macOS
+        #endif
+        FileHandle.standardError.write(Data("timing: \(phase): \(Int(Double(elapsed) / 1e6)) ms (peak \(peakMB) MB)\n".utf8))
         last = now
     }
 }
