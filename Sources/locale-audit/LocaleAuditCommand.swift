@@ -89,7 +89,10 @@ struct Check: ParsableCommand {
         Timing.mark("render and write \(format)")
         FileHandle.standardError.write(Data((Reporters.summaryLine(result) + baselineSummary + "\n").utf8))
         let threshold = failOn ?? configuration.failOn ?? .error
-        if result.findings.contains(where: { $0.severity >= threshold }) { throw ExitCode(1) }
+        let failed = result.findings.contains(where: { $0.severity >= threshold })
+        // Exiting here, with the result still alive, skips freeing the model and every finding one
+        // object at a time (a third of a second on a large project); the system reclaims it at once.
+        Foundation.exit(failed ? 1 : 0)
     }
 }
 

@@ -3,7 +3,8 @@
 /// `comment`, an XLIFF `note`. In the source language it silences the key in every locale; in a
 /// translation, only in that locale.
 public struct Suppressions: Sendable {
-    public static let marker = "locale-audit:disable"
+    public static let marker = markerLiteral.description
+    private static let markerLiteral: StaticString = "locale-audit:disable"
 
     private struct SourceKey: Hashable { var table: String; var key: String }
     private struct LocaleKey: Hashable { var table: String; var locale: String; var key: String }
@@ -45,7 +46,8 @@ public struct Suppressions: Sendable {
     /// The rule ids named after the marker (separated by commas or spaces), an empty set for all
     /// rules, or nil when the comment has no marker.
     static func parse(_ comment: String) -> Set<String>? {
-        guard let range = comment.range(of: marker) else { return nil }
+        // Every comment of the project passes here: a byte search, not Foundation's.
+        guard let range = comment.firstByteRange(of: markerLiteral) else { return nil }
         var ids: Set<String> = []
         var current = ""
         for character in comment[range.upperBound...] {

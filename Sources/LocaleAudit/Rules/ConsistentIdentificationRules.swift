@@ -41,7 +41,7 @@ enum ConsistentIdentification {
         // Most texts end in a letter and have no curly quotes (’‘“”„ start with the byte E2 in UTF-8,
         // ʼ with CA): nothing to remove or fold.
         if let last = text.unicodeScalars.last, !trailingPunctuation.contains(last), !last.properties.isWhitespace,
-           !text.containsByte(0xE2), !text.containsByte(0xCA) {
+           !hasFoldableQuote(text) {
             return text
         }
         var scalars = Substring(text).unicodeScalars[...]
@@ -49,6 +49,25 @@ enum ConsistentIdentification {
         // Typographic and typewriter quotes are one spelling ("d’ús" and "d'ús"): no one hears or
         // reads a different word.
         return String(String.UnicodeScalarView(scalars.map { quoteFolding[$0] ?? $0 }))
+    }
+
+    /// Whether the UTF-8 has ‘ ’ “ ” „ (E2 80 98/99/9C/9D/9E) or ʼ (CA BC).
+    private static func hasFoldableQuote(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i + 1 < bytes.count {
+                let b = bytes[i]
+                if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80 {
+                    let c = bytes[i + 2]
+                    if c == 0x98 || c == 0x99 || c == 0x9C || c == 0x9D || c == 0x9E { return true }
+                } else if b == 0xCA && bytes[i + 1] == 0xBC {
+                    return true
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     private static let quoteFolding: [Unicode.Scalar: Unicode.Scalar] = [
@@ -73,8 +92,9 @@ enum ConsistentIdentification {
     /// The context a key or comment gives a string, "" for none.
     static func context(key: String, source: String, comment: String?, commentsAsContext: Bool) -> String {
         if let comment, let marker = explicitContext(in: comment) { return "context:" + marker }
-        if key != source, key.hasPrefix(source) {
-            let suffix = key.dropFirst(source.count).trimmingCharacters(in: .whitespaces)
+        // Compared as bytes: `hasPrefix` normalises both strings first, and this runs for every pair.
+        if key.utf8.count > source.utf8.count, key.utf8.starts(with: source.utf8) {
+            let suffix = String(decoding: key.utf8.dropFirst(source.utf8.count), as: UTF8.self).trimmingCharacters(in: .whitespaces)
             for opener in ["(", "[", "|", "#", "::"] where suffix.hasPrefix(opener) && suffix.count > opener.count {
                 return "key:" + suffix
             }
