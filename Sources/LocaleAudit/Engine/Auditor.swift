@@ -134,7 +134,7 @@ public enum Auditor {
     private static func check(_ loaded: Loaded, options: AuditOptions, started: DispatchTime) -> AuditResult {
         var findings = loaded.findings
         let project = loaded.project
-        Timing.mark("read \(project.files.count) files")
+        Timing.mark("assemble the project of \(project.files.count) files")
         let context = RuleContext(project: project, options: options)
         findings += RuleEngine.run(context: context)
         Timing.mark("rules")
@@ -162,12 +162,14 @@ public enum Auditor {
             discovery.lprojFolders = discovery.lprojFolders.filter { !options.skipLocales.contains(Discovery.lprojLocale($0)) }
         }
         let total = discovery.files.count
+        Timing.mark("discover \(total) files")
         let counter = ProgressCounter()
-        let reads = Parallel.map(discovery.files, workers: options.workers) { file in
+        let reads = Parallel.map(discovery.files, workers: options.workers, cost: \.size) { file in
             let result = read(file)
             if let progress { progress(counter.increment(), total) }
             return result
         }
+        Timing.mark("parse")
         var tables: [LocalizedTable] = []
         var findings = discovery.findings
         var declarations: [LocaleDeclaration] = []

@@ -7,13 +7,24 @@ import Foundation
 public enum Parallel {
     public static var defaultWorkerCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
+    /// `cost`, when given, estimates each item's work (a file's size): the costliest start first, so
+    /// a large file met last does not leave the other cores idle while one finishes it.
     public static func map<Element: Sendable, Result: Sendable>(
-        _ items: [Element], workers: Int = defaultWorkerCount, _ transform: @Sendable (Element) -> Result
+        _ items: [Element], workers: Int = defaultWorkerCount, cost: ((Element) -> Int)? = nil,
+        _ transform: @Sendable (Element) -> Result
     ) -> [Result] {
         let count = items.count
         if count == 0 { return [] }
         let workerCount = max(1, min(workers, count))
         if workerCount == 1 { return items.map(transform) }
+        // The order work is taken in; results still land at their item's index.
+        let schedule: [Int]
+        if let cost {
+            let costs = items.map(cost)
+            schedule = items.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+        } else {
+            schedule = Array(items.indices)
+        }
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
@@ -22,8 +33,9 @@ public enum Parallel {
         nonisolated(unsafe) let shared = results
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
             while true {
-                let index = next.take()
-                if index >= count { break }
+                let position = next.take()
+                if position >= count { break }
+                let index = schedule[position]
                 shared[index] = transform(items[index])
             }
         }
