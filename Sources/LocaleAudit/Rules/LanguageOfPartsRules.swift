@@ -62,9 +62,11 @@ final class SharedScriptAnalyses: @unchecked Sendable {
     static let users: Set<String> = [WrongScriptRule.description.id, LanguageOfPartsRule.description.id,
                                      ChineseScriptMixRule.description.id]
 
-    init(index: ProjectIndex, options: AuditOptions) {
+    /// `texts`, when already listed, saves listing them again.
+    init(index: ProjectIndex, options: AuditOptions, texts: [LocalizedText]? = nil) {
         self.index = index
         self.options = options
+        computedTexts = texts
     }
 
     var texts: [LocalizedText] {

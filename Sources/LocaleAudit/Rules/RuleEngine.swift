@@ -25,11 +25,39 @@ public struct RuleContext: Sendable {
         Timing.mark("index")
         pairs = index.translationPairs()
         Timing.mark("\(pairs.count) translation pairs")
-        pluralSites = index.pluralSites()
-        formatPairs = computeFormatPairs(pairs)
-        accessibilityKinds = classifyAccessibility(index, options.accessibility)
-        scriptAnalyses = SharedScriptAnalyses(index: index, options: options)
-        Timing.mark("plural sites and \(formatPairs.count) format pairs")
+        // Independent precomputations, one per worker.
+        let (index, pairs) = (index, pairs)
+        let prepared = Parallel.map(Preparation.allCases, workers: options.workers) { job -> Prepared in
+            switch job {
+            case .pluralSites: return .pluralSites(index.pluralSites())
+            case .formatPairs: return .formatPairs(computeFormatPairs(pairs))
+            case .accessibility: return .accessibility(classifyAccessibility(index, options.accessibility))
+            case .texts: return .texts(LocalizedText.all(in: index))
+            }
+        }
+        var sites: [PluralSite] = [], formats: [FormatPair] = [], kinds: [TableID: [String: AccessibilityClassifier.Kind]] = [:]
+        var texts: [LocalizedText] = []
+        for result in prepared {
+            switch result {
+            case .pluralSites(let value): sites = value
+            case .formatPairs(let value): formats = value
+            case .accessibility(let value): kinds = value
+            case .texts(let value): texts = value
+            }
+        }
+        pluralSites = sites
+        formatPairs = formats
+        accessibilityKinds = kinds
+        scriptAnalyses = SharedScriptAnalyses(index: index, options: options, texts: texts)
+        Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
+    }
+
+    private enum Preparation: CaseIterable, Sendable { case texts, pluralSites, formatPairs, accessibility }
+    private enum Prepared: Sendable {
+        case pluralSites([PluralSite])
+        case formatPairs([FormatPair])
+        case accessibility([TableID: [String: AccessibilityClassifier.Kind]])
+        case texts([LocalizedText])
     }
 }
 
