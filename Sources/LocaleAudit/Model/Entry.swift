@@ -35,54 +35,28 @@ public struct Entry: Sendable, Hashable {
 
     private var storage: Storage
 
-    private mutating func update(_ change: (Storage) -> Void) {
+    /// Writes one field, first copying the box if another entry shares it.
+    private mutating func set<T>(_ field: ReferenceWritableKeyPath<Storage, T>, _ value: T) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        change(storage)
+        storage[keyPath: field] = value
     }
 
-    public var key: String {
-        get { storage.key }
-        set { update { $0.key = newValue } }
-    }
-    public var value: Value {
-        get { storage.value }
-        set { update { $0.value = newValue } }
-    }
+    public var key: String { get { storage.key } set { set(\.key, newValue) } }
+    public var value: Value { get { storage.value } set { set(\.value, newValue) } }
     /// The developer comment (`/* … */` before a `.strings` entry, an XLIFF `note`, a catalog `comment`).
-    public var comment: String? {
-        get { storage.comment }
-        set { update { $0.comment = newValue } }
-    }
+    public var comment: String? { get { storage.comment } set { set(\.comment, newValue) } }
     /// The translation state where the format records one (XLIFF `state`, String Catalog `state`).
-    public var state: TranslationState? {
-        get { storage.state }
-        set { update { $0.state = newValue } }
-    }
+    public var state: TranslationState? { get { storage.state } set { set(\.state, newValue) } }
     /// Where the entry starts (its key).
-    public var location: SourceLocation {
-        get { storage.location }
-        set { update { $0.location = newValue } }
-    }
+    public var location: SourceLocation { get { storage.location } set { set(\.location, newValue) } }
     /// Where its value starts, where that differs from the key.
-    public var valueLocation: SourceLocation? {
-        get { storage.valueLocation }
-        set { update { $0.valueLocation = newValue } }
-    }
+    public var valueLocation: SourceLocation? { get { storage.valueLocation } set { set(\.valueLocation, newValue) } }
     /// In bilingual formats (XLIFF), the source-language text carried next to the translation.
-    public var sourceValue: Value? {
-        get { storage.sourceValue }
-        set { update { $0.sourceValue = newValue } }
-    }
+    public var sourceValue: Value? { get { storage.sourceValue } set { set(\.sourceValue, newValue) } }
     /// False for String Catalog `shouldTranslate: false` and XLIFF `translate="no"`.
-    public var shouldTranslate: Bool {
-        get { storage.shouldTranslate }
-        set { update { $0.shouldTranslate = newValue } }
-    }
+    public var shouldTranslate: Bool { get { storage.shouldTranslate } set { set(\.shouldTranslate, newValue) } }
     /// Format-specific facts kept for reports (e.g. `extractionState`), never interpreted by readers.
-    public var attributes: [String: String] {
-        get { storage.attributes }
-        set { update { $0.attributes = newValue } }
-    }
+    public var attributes: [String: String] { get { storage.attributes } set { set(\.attributes, newValue) } }
 
     public init(key: String, value: Value, comment: String? = nil, state: TranslationState? = nil,
                 location: SourceLocation, valueLocation: SourceLocation? = nil, sourceValue: Value? = nil,

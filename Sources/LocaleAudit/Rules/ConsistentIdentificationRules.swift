@@ -47,8 +47,11 @@ enum ConsistentIdentification {
         var scalars = Substring(text).unicodeScalars[...]
         while let last = scalars.last, trailingPunctuation.contains(last) || last.properties.isWhitespace { scalars.removeLast() }
         // Typographic and typewriter quotes are one spelling ("d’ús" and "d'ús"): no one hears or
-        // reads a different word.
-        return String(String.UnicodeScalarView(scalars.map { quoteFolding[$0] ?? $0 }))
+        // reads a different word. Built as UTF-8 bytes: appending scalars to a String one by one is slow.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in scalars { UTF8.encode(quoteFolding[scalar] ?? scalar) { bytes.append($0) } }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether the UTF-8 has ‘ ’ “ ” „ (E2 80 98/99/9C/9D/9E) or ʼ (CA BC).
@@ -91,7 +94,28 @@ enum ConsistentIdentification {
 
     /// The context a key or comment gives a string, "" for none.
     static func context(key: String, source: String, comment: String?, commentsAsContext: Bool) -> String {
-        if let comment, let marker = explicitContext(in: comment) { return "context:" + marker }
+        context(key: key, source: source, facts: comment.map(CommentFacts.init), commentsAsContext: commentsAsContext)
+    }
+
+    /// What a comment says about context, worked out once per distinct comment: the same source
+    /// comment comes back in every locale, and telling Xcode's generated comments apart is costly.
+    struct CommentFacts {
+        /// `context: …` in the comment.
+        var marker: String?
+        /// The comment's words, single-spaced; nil for a generated Interface Builder comment or none.
+        var words: String?
+
+        init(_ comment: String) {
+            marker = ConsistentIdentification.explicitContext(in: comment)
+            if InterfaceBuilder.parseGeneratedComment(comment) == nil {
+                let words = ConsistentIdentification.singleSpaced(comment)
+                self.words = words.isEmpty ? nil : words
+            }
+        }
+    }
+
+    static func context(key: String, source: String, facts comment: CommentFacts?, commentsAsContext: Bool) -> String {
+        if let marker = comment?.marker { return "context:" + marker }
         // Compared as bytes: `hasPrefix` normalises both strings first, and this runs for every pair.
         if key.utf8.count > source.utf8.count, key.utf8.starts(with: source.utf8) {
             let suffix = String(decoding: key.utf8.dropFirst(source.utf8.count), as: UTF8.self).trimmingCharacters(in: .whitespaces)
@@ -99,10 +123,7 @@ enum ConsistentIdentification {
                 return "key:" + suffix
             }
         }
-        if commentsAsContext, let comment, InterfaceBuilder.parseGeneratedComment(comment) == nil {
-            let words = Self.singleSpaced(comment)
-            if !words.isEmpty { return "comment:" + words }
-        }
+        if commentsAsContext, let words = comment?.words { return "comment:" + words }
         return ""
     }
 
@@ -163,6 +184,7 @@ enum ConsistentIdentification {
             var key: String
         }
         var placed: Set<Place> = []
+        var commentFacts: [String: CommentFacts] = [:]
         let pairs = context.pairs
         for index in pairs.indices {
             guard case .text(let rawSource) = pairs[index].source.value, case .text(let rawText) = pairs[index].translation.value else { continue }
@@ -177,11 +199,19 @@ enum ConsistentIdentification {
             guard !text.isEmpty, source.hasLetter, !ignoredTexts.contains(source),
                   !configuration.consistencyIgnoreKeys.contains(where: { Glob.matches($0, pairKey) }) else { continue }
             guard placed.insert(Place(locale: locale, table: table.name, key: pairKey)).inserted else { continue }
-            let comment = pairs[index].source.comment ?? pairs[index].translation.comment
+            var facts: CommentFacts? = nil
+            if let comment = pairs[index].source.comment ?? pairs[index].translation.comment {
+                if let known = commentFacts[comment] {
+                    facts = known
+                } else {
+                    facts = CommentFacts(comment)
+                    commentFacts[comment] = facts
+                }
+            }
             // Accessibility comments mostly say where a control sits, not what it means: only explicit
             // markers split accessibility strings.
             let key = GroupKey(locale: locale, source: source,
-                               context: Self.context(key: pairKey, source: source, comment: comment,
+                               context: Self.context(key: pairKey, source: source, facts: facts,
                                                      commentsAsContext: !accessibility && configuration.consistencyCommentsAsContext),
                                role: kind.map { Self.role($0, key: pairKey) } ?? "")
             let textForm = form(text)

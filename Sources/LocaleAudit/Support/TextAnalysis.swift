@@ -23,6 +23,9 @@ public enum TextAnalysis {
 
     /// Replaces specifiers, URLs and e-mail addresses with spaces, keeping everything else.
     public static func maskNonWords(_ text: String) -> String {
+        // Specifiers start with %, URLs have "://" or "www.", e-mail addresses an @ and domains a dot:
+        // a text with none of % : @ . has nothing to mask (most texts; this runs for every one).
+        if !text.utf8.contains(where: { $0 == 0x25 || $0 == 0x3A || $0 == 0x40 || $0 == 0x2E }) { return text }
         var scalars = Array(text.unicodeScalars)
         let scan = FormatSpecifiers.scan(text)
         for spec in scan.specifiers { for k in spec.range { scalars[k] = " " } }
@@ -37,7 +40,11 @@ public enum TextAnalysis {
                 i += 1
             }
         }
-        return String(String.UnicodeScalarView(scalars))
+        // Built as UTF-8 bytes: a String appended scalar by scalar is slow.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func isWordStart(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
@@ -49,7 +56,9 @@ public enum TextAnalysis {
         var j = i
         while j < s.count && j - i < 12 && (s[j].properties.isAlphabetic || s[j] == "+" || s[j] == "-") && s[j].isASCII { j += 1 }
         if j > i && j + 2 < s.count && s[j] == ":" && s[j + 1] == "/" && s[j + 2] == "/" { return true }
-        return i + 4 <= s.count && String(String.UnicodeScalarView(s[i..<(i + 4)])).lowercased() == "www."
+        guard i + 4 <= s.count else { return false }
+        func isW(_ c: Unicode.Scalar) -> Bool { c == "w" || c == "W" }
+        return isW(s[i]) && isW(s[i + 1]) && isW(s[i + 2]) && s[i + 3] == "."
     }
 
     /// A bare domain such as `example.com` or `duckduckgo.com/settings`: lowercase labels joined by
