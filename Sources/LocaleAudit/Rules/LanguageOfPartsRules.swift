@@ -47,9 +47,9 @@ extension LocalizedText {
     }
 }
 
-/// What several script rules share, computed on first use and kept for the others: every localized
-/// text and its language-of-parts analysis. The first rule to ask computes (the analyses on every
-/// worker); a rule that asks meanwhile waits rather than doing the same work again.
+/// What the script rules share: every localized text and its language-of-parts analysis, computed
+/// once (the analyses on every worker; `RuleEngine.run` asks before the rules start) and kept. Asked
+/// for while being computed, it makes the caller wait rather than do the same work again.
 final class SharedScriptAnalyses: @unchecked Sendable {
     // Mutable state is only touched under `lock`.
     private let lock = NSLock()
