@@ -154,7 +154,7 @@ public struct CatalogDiff: Sendable {
 extension CatalogDiff {
     /// Compares two sides already read and checked.
     public static func compare(_ old: DiffSide, _ new: DiffSide) -> CatalogDiff {
-        let oldIndex = ProjectIndex(old.result.project), newIndex = ProjectIndex(new.result.project)
+        let oldIndex = old.result.index, newIndex = new.result.index
         Timing.mark("diff: indexes")
         var builder = DiffBuilder(old: old, new: new)
         let oldSets = tableSets(oldIndex, side: old), newSets = tableSets(newIndex, side: new)

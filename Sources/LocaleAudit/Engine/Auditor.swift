@@ -62,7 +62,9 @@ public struct AuditOptions: Sendable {
 }
 
 public struct AuditResult: Sendable {
-    public var project: Project
+    public var project: Project {
+        didSet { cachedIndex = nil }
+    }
     /// In `Finding.stableOrder`.
     public var findings: [Finding]
     public var unreadableArguments: [String]
@@ -73,6 +75,12 @@ public struct AuditResult: Sendable {
     /// The language-of-parts analysis the rules ran with (never-tag terms, term languages), so a
     /// report can recompute the same speech ranges.
     public var languageOfParts: LanguageOfParts = LanguageOfParts()
+    /// The index the rules built, kept so that reports need not build it again (dropped when
+    /// `project` changes).
+    var cachedIndex: ProjectIndex? = nil
+
+    /// Source and translations per table.
+    public var index: ProjectIndex { cachedIndex ?? ProjectIndex(project) }
 
     public func count(_ severity: Severity) -> Int { findings.lazy.filter { $0.severity == severity }.count }
 }
@@ -148,7 +156,7 @@ public enum Auditor {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return AuditResult(project: project, findings: findings, unreadableArguments: loaded.unreadableArguments,
                            elapsedSeconds: elapsed, bytesRead: loaded.bytesRead, accessibility: coverage,
-                           languageOfParts: options.languageOfParts)
+                           languageOfParts: options.languageOfParts, cachedIndex: context.index)
     }
 
     /// Everything after discovery: read (in parallel) and assemble the project.

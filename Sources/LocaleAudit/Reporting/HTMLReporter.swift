@@ -62,7 +62,7 @@ public enum HTMLReporter {
             self.context = context
             self.rowsPerGroup = rowsPerGroup
             project = result.project
-            index = ProjectIndex(project)
+            index = result.index
             source = LocaleDisplay(project.sourceLanguage)
             var paths: [String: Int] = [:]
             for (i, set) in index.tableSets.enumerated() {

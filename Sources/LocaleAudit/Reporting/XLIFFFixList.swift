@@ -19,7 +19,7 @@ public enum XLIFFFixList {
     }
 
     public static func documents(for result: AuditResult) -> [Document] {
-        let index = ProjectIndex(result.project)
+        let index = result.index
         let sourceLanguage = result.project.sourceLanguage
         // locale → table → key → findings, all in stable order.
         var work: [String: [String: [String: [Finding]]]] = [:]

@@ -49,3 +49,17 @@ import Testing
         }
     }
 }
+
+/// A result keeps the rules' index for its reports, and drops it when its project changes.
+@Suite struct ResultIndexTests {
+    @Test func theIndexFollowsTheProject() {
+        let report = ReportFixture.result, sample = ReportFixture.sampleApp
+        #expect(report.cachedIndex != nil)
+        #expect(report.index.tableSets.map(\.id) == ProjectIndex(report.project).tableSets.map(\.id))
+        var changed = report
+        changed.project = sample.project
+        #expect(changed.cachedIndex == nil)
+        #expect(changed.index.tableSets.map(\.id) == ProjectIndex(sample.project).tableSets.map(\.id))
+        #expect(changed.index.tableSets.map(\.id) != report.index.tableSets.map(\.id))
+    }
+}
