@@ -83,7 +83,7 @@ struct Check: ParsableCommand {
         let colour = output == nil && !noColour && isatty(STDOUT_FILENO) != 0
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let context = ReportContext(colour: colour, baseDirectory: FileManager.default.currentDirectoryPath)
-        Timing.mark("baseline")
+        Timing.mark(baseline == nil ? "options" : "baseline comparison")
         let finished = result
         try streamReport(to: output) { sink in Reporters.write(finished, as: format, context: context, to: sink) }
         Timing.mark("render and write \(format)")

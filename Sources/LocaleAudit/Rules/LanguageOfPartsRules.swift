@@ -48,31 +48,22 @@ extension LocalizedText {
 }
 
 /// What the script rules share: every localized text and its language-of-parts analysis, computed
-/// once (the analyses on every worker; `RuleEngine.run` asks before the rules start) and kept. Asked
-/// for while being computed, it makes the caller wait rather than do the same work again.
+/// once (on every worker; `RuleEngine.run` asks before the rules start) and kept. Asked for while
+/// being computed, it makes the caller wait rather than do the same work again.
 final class SharedScriptAnalyses: @unchecked Sendable {
-    // Mutable state is only touched under `lock`.
-    private let lock = NSLock()
-    private let index: ProjectIndex
-    private let options: AuditOptions
-    private var computedTexts: [LocalizedText]?
-    private var computedAnalyses: [LanguageOfPartsAnalysis]?
-
     /// The rules that use these analyses.
     static let users: Set<String> = [WrongScriptRule.description.id, LanguageOfPartsRule.description.id,
                                      ChineseScriptMixRule.description.id]
 
-    /// `texts`, when already listed, saves listing them again.
-    init(index: ProjectIndex, options: AuditOptions, texts: [LocalizedText]? = nil) {
-        self.index = index
-        self.options = options
-        computedTexts = texts
-    }
+    let texts: [LocalizedText]
+    private let options: AuditOptions
+    // Written once, under `lock`.
+    private let lock = NSLock()
+    private var computedAnalyses: [LanguageOfPartsAnalysis]?
 
-    var texts: [LocalizedText] {
-        lock.lock()
-        defer { lock.unlock() }
-        return textsLocked()
+    init(texts: [LocalizedText], options: AuditOptions) {
+        self.texts = texts
+        self.options = options
     }
 
     /// `languageOfParts[i]` analyses `texts[i]`.
@@ -80,8 +71,7 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let computedAnalyses { return computedAnalyses }
-        let texts = textsLocked()
-        let parts = options.languageOfParts
+        let texts = self.texts, parts = options.languageOfParts
         let chunk = 256
         let starts = Array(stride(from: 0, to: texts.count, by: chunk))
         let analyses = Parallel.map(starts, workers: options.workers) { start in
@@ -89,13 +79,6 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         }.flatMap { $0 }
         computedAnalyses = analyses
         return analyses
-    }
-
-    private func textsLocked() -> [LocalizedText] {
-        if let computedTexts { return computedTexts }
-        let texts = LocalizedText.all(in: index)
-        computedTexts = texts
-        return texts
     }
 }
 

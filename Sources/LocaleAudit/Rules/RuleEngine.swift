@@ -48,7 +48,7 @@ public struct RuleContext: Sendable {
         pluralSites = sites
         formatPairs = formats
         accessibilityKinds = kinds
-        scriptAnalyses = SharedScriptAnalyses(index: index, options: options, texts: texts)
+        scriptAnalyses = SharedScriptAnalyses(texts: texts, options: options)
         Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
     }
 
