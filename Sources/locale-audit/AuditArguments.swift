@@ -22,6 +22,9 @@ struct AuditArguments: ParsableArguments {
     @Option(name: .customLong("do-not-translate"), help: "A term that stays the same in every language (repeatable).")
     var doNotTranslate: [String] = []
 
+    @Option(name: .customLong("min-coverage"), help: "Every locale must have at least this percentage of each table translated (values identical to the source do not count); below it, locale-incomplete is an error.")
+    var minCoverage: Double?
+
     @Option(help: "Worker threads (default: the number of cores). The output does not depend on it.")
     var jobs: Int?
 
@@ -52,6 +55,12 @@ struct AuditArguments: ParsableArguments {
             options.maxFileSize = limit
         }
         options.doNotTranslate += doNotTranslate
+        if let minCoverage {
+            guard (0...100).contains(minCoverage) else {
+                throw ValidationError("--min-coverage takes a percentage from 0 to 100, not \(minCoverage)")
+            }
+            options.coverage.minimum = minCoverage / 100
+        }
         try accessibility.apply(to: &options, configuration: configuration)
         return (options, configuration)
     }

@@ -25,6 +25,8 @@ public struct AuditOptions: Sendable {
     public var neverTag: [String] = []
     /// Terms with a known language, reported with ranges where they occur in other-language strings.
     public var termLanguages: [TermLanguage] = []
+    /// When a locale counts as partial (`locale-incomplete`), and the coverage gate.
+    public var coverage = CoverageOptions()
 
     public var languageOfParts: LanguageOfParts { LanguageOfParts(neverTag: neverTag, terms: termLanguages) }
 
@@ -48,6 +50,7 @@ public struct AuditOptions: Sendable {
         globBase = configuration.baseDirectory
         skipLocales = Set(configuration.skipLocales)
         doNotTranslate = configuration.doNotTranslate
+        coverage = configuration.coverage
         self.configuration = configuration
     }
 
@@ -72,6 +75,8 @@ public struct AuditResult: Sendable {
     public var bytesRead: Int
     /// Per-locale coverage of accessibility strings, for the JSON summary.
     public var accessibility: AccessibilityCoverage = AccessibilityCoverage()
+    /// Translation coverage per locale and table, and which rows are partial.
+    public var coverage: CoverageReport = CoverageReport(locales: [], options: CoverageOptions())
     /// The language-of-parts analysis the rules ran with (never-tag terms, term languages), so a
     /// report can recompute the same speech ranges.
     public var languageOfParts: LanguageOfParts = LanguageOfParts()
@@ -146,6 +151,8 @@ public enum Auditor {
         let context = RuleContext(project: project, options: options)
         findings += RuleEngine.run(context: context)
         Timing.mark("rules")
+        findings = FindingConsolidation.consolidate(findings, project: project)
+        Timing.mark("one defect, one finding")
         findings = RuleEngine.applySeverityOverrides(findings, options.severityOverrides)
         let suppressions = Suppressions(project)
         findings = findings.filter { !suppressions.suppresses($0) }
@@ -156,7 +163,7 @@ public enum Auditor {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return AuditResult(project: project, findings: findings, unreadableArguments: loaded.unreadableArguments,
                            elapsedSeconds: elapsed, bytesRead: loaded.bytesRead, accessibility: coverage,
-                           languageOfParts: options.languageOfParts, cachedIndex: context.index)
+                           coverage: context.coverage, languageOfParts: options.languageOfParts, cachedIndex: context.index)
     }
 
     /// Everything after discovery: read (in parallel) and assemble the project.

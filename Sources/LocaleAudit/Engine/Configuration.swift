@@ -21,6 +21,11 @@ import Yams
 ///   ignore-keys: ["debug.*"]
 ///   ignore-texts: ["OK"]
 ///   comments-as-context: true
+/// coverage:
+///   complete-at: 90                  # percent; below it a locale is partial…
+///   fold-at-least: 10                # …when it lacks at least this many strings
+///   required: [de, fr]               # must reach complete-at (error otherwise)
+///   min: 50                          # every locale must reach this (error otherwise)
 /// terms:
 ///   do-not-translate: [Bookshelf]
 ///   never-tag: [DuckDuckGo]
@@ -44,6 +49,8 @@ public struct Configuration: Sendable, Equatable {
     public var consistencyIgnoreTexts: [String] = []
     /// Whether a differing developer comment makes identical source texts two strings (`inconsistent-translation`).
     public var consistencyCommentsAsContext = true
+    /// Partial locales and the coverage gate.
+    public var coverage = CoverageOptions()
     /// Term → BCP 47 language of that term.
     public var termLanguages: [String: String] = [:]
     /// The folder the file sits in: include and exclude globs are relative to it.
@@ -90,7 +97,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public static let knownKeys = ["source-language", "include", "exclude", "fail-on", "max-file-size", "skip-locales",
-                                   "rules", "accessibility", "consistency", "terms"]
+                                   "rules", "accessibility", "consistency", "coverage", "terms"]
 
     public static func parse(_ text: String, path: String) throws(Problem) -> Configuration {
         var configuration = Configuration()
@@ -165,6 +172,23 @@ public struct Configuration: Sendable, Equatable {
                         throw reader.problem(subkeyNode, "unknown key 'consistency.\(subkey)' (known: ignore-keys, ignore-texts, comments-as-context)")
                     }
                 }
+            case "coverage":
+                for (subkeyNode, subvalue) in try reader.mapping(value, "coverage") {
+                    let subkey = try reader.string(subkeyNode, "a key")
+                    switch subkey {
+                    case "complete-at": configuration.coverage.completeAt = try reader.percent(subvalue, "coverage.complete-at")
+                    case "min": configuration.coverage.minimum = try reader.percent(subvalue, "coverage.min")
+                    case "fold-at-least":
+                        let text = try reader.string(subvalue, "coverage.fold-at-least")
+                        guard let count = Int(text), count >= 0 else {
+                            throw reader.problem(subvalue, "coverage.fold-at-least must be a whole number of strings, not '\(text)'")
+                        }
+                        configuration.coverage.foldAtLeast = count
+                    case "required": configuration.coverage.required = try reader.strings(subvalue, "coverage.required (a list of locales)")
+                    default:
+                        throw reader.problem(subkeyNode, "unknown key 'coverage.\(subkey)' (known: complete-at, fold-at-least, required, min)")
+                    }
+                }
             case "terms":
                 for (subkeyNode, subvalue) in try reader.mapping(value, "terms") {
                     let subkey = try reader.string(subkeyNode, "a key")
@@ -216,6 +240,16 @@ public struct Configuration: Sendable, Equatable {
         func string(_ node: Node, _ what: String) throws(Problem) -> String {
             guard case .scalar(let scalar) = node else { throw problem(node, "\(what) must be a single value") }
             return scalar.string
+        }
+
+        /// A percentage, 0 to 100, with or without a `%` sign, as a share 0...1.
+        func percent(_ node: Node, _ what: String) throws(Problem) -> Double {
+            let text = try string(node, what)
+            let digits = text.hasSuffix("%") ? String(text.dropLast()).trimmingCharacters(in: .whitespaces) : text
+            guard let number = Double(digits), number >= 0, number <= 100 else {
+                throw problem(node, "\(what) must be a percentage from 0 to 100, not '\(text)'")
+            }
+            return number / 100
         }
 
         func strings(_ node: Node, _ what: String) throws(Problem) -> [String] {

@@ -23,6 +23,10 @@ public struct Finding: Sendable, Hashable {
     public var key: String?
     /// Related places, e.g. the source entry a translation disagrees with or a duplicate's first copy.
     public var notes: [Note]
+    /// For findings that stand for many strings (`locale-incomplete`): every key concerned, which the
+    /// message and notes only count and sample. `identicalKeys` are keys whose value equals the source.
+    public var keys: [String] = []
+    public var identicalKeys: [String] = []
 
     public struct Note: Sendable, Hashable {
         public var message: String

@@ -102,7 +102,7 @@ public enum HTMLReporter {
         }
 
         mutating func render() -> String {
-            let coverage = Coverage.compute(index)
+            let coverage = result.coverage.locales
             let coverageByLocale = Dictionary(uniqueKeysWithValues: coverage.map { ($0.locale, $0) })
             let (findingLocales, byLocale) = sections()
             let locales = Set(coverage.map(\.locale)).union(findingLocales).sorted()

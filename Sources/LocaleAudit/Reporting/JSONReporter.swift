@@ -37,6 +37,7 @@ public enum JSONReporter {
                 json.key("locales")
                 json.arrayValue { json in for locale in result.project.locales { json.value(locale) } }
                 writeAccessibility(result.accessibility, to: &json)
+                writeCoverage(result.coverage, to: &json)
             }
             json.key("findings")
             json.arrayValue { json in
@@ -73,6 +74,23 @@ public enum JSONReporter {
         }
     }
 
+    /// How far each locale has translated its strings, and whether it counts as partial.
+    static func writeCoverage(_ coverage: CoverageReport, to json: inout JSONWriter) {
+        json.key("coverage")
+        json.arrayValue { json in
+            for locale in coverage.locales {
+                json.objectValue { json in
+                    json.member("locale", locale.locale)
+                    json.member("strings", locale.sourceKeys)
+                    json.member("translated", locale.translated)
+                    json.member("missing", locale.missing)
+                    json.member("identical", locale.identical)
+                    json.member("partial", coverage.isPartial(locale.locale))
+                }
+            }
+        }
+    }
+
     static func write(_ finding: Finding, to json: inout JSONWriter) {
         json.objectValue { json in
             json.member("rule", finding.ruleID)
@@ -82,6 +100,15 @@ public enum JSONReporter {
             json.member("locale", finding.locale)
             json.member("table", finding.table)
             json.member("key", finding.key)
+            // Only findings that stand for many strings carry key lists.
+            if !finding.keys.isEmpty {
+                json.key("keys")
+                json.arrayValue { json in for key in finding.keys { json.value(key) } }
+            }
+            if !finding.identicalKeys.isEmpty {
+                json.key("identicalKeys")
+                json.arrayValue { json in for key in finding.identicalKeys { json.value(key) } }
+            }
             json.key("notes")
             json.arrayValue { json in
                 for note in finding.notes {

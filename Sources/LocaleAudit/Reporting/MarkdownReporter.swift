@@ -11,7 +11,7 @@ public enum MarkdownReporter {
             return out + "No findings in \(plural(project.files.count, "catalog file")) (\(plural(project.locales.count, "locale"))).\n"
         }
 
-        let coverage = Dictionary(uniqueKeysWithValues: Coverage.compute(result.index).map { ($0.locale, $0) })
+        let coverage = Dictionary(uniqueKeysWithValues: result.coverage.locales.map { ($0.locale, $0) })
         var byLocale: [String: [Severity: Int]] = [:]
         for finding in result.findings {
             let locale = finding.locale.map { $0 == "Base" ? source : $0 } ?? ""

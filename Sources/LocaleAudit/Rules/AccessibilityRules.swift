@@ -80,10 +80,14 @@ public struct AccessibilityMissingRule: Rule {
             for key in source.keys {
                 let entry = source.entries[key]!
                 guard entry.shouldTranslate, let kind = context.accessibilityKind(set.id, key), kind.isSpoken else { continue }
-                for translation in set.translations where translation.entries[key] == nil {
+                // A partial locale's missing strings are summarised by locale-incomplete; a regional
+                // variant of the source language (en-GB) reads the source text by design: a note.
+                for translation in set.translations where translation.entries[key] == nil && !context.isFolded(translation.locale, set.id) {
                     let file = translation.tables.map(\.path).sorted().first ?? ""
-                    findings.append(.entry(rule, "\(kind.noun) has no \(translation.locale) translation; VoiceOver reads \(entry.value.shortDescription) (\(context.project.sourceLanguage)) to \(translation.locale) users",
+                    let variant = context.isSourceVariant(translation.locale)
+                    findings.append(.entry(rule, "\(kind.noun) has no \(translation.locale) \(variant ? "version" : "translation"); VoiceOver reads \(entry.value.shortDescription) (\(context.project.sourceLanguage)) to \(translation.locale) users\(variant ? ", as a regional variant does by design" : "")",
                                            at: entry.location, locale: translation.locale, table: set.id, key: key,
+                                           severity: variant ? .note : nil,
                                            notes: [Finding.Note(message: "add it to \(file)", location: nil)]))
                 }
             }
@@ -166,6 +170,8 @@ public struct AccessibilityUntranslatedRule: Rule {
             let words = TextAnalysis.translatableWords(in: translation)
             if words.isEmpty { return nil }
             if translation == source {
+                // A partial locale's identical values are counted by locale-incomplete.
+                if context.isFolded(pair.locale, pair.table) { return nil }
                 if words.count == 1 && !UntranslatedRule.writesOtherScript(pair.locale) { return nil }
                 return .entry(rule, "\(kind.noun) identical to the \(context.project.sourceLanguage) source; VoiceOver reads it to \(pair.locale) users as it stands — translate it",
                               at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,

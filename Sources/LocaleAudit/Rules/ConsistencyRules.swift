@@ -39,14 +39,21 @@ public struct MissingTranslationRule: Rule {
         }
         for set in context.index.tableSets {
             guard let source = set.source else { continue }
-            for translation in set.translations {
+            // A partial locale's missing strings are summarised by locale-incomplete.
+            for translation in set.translations where !context.isFolded(translation.locale, set.id) {
                 let file = translation.tables.map(\.path).sorted().first ?? ""
+                // en-GB for an en source shows the en text by design: only a note.
+                let variant = context.isSourceVariant(translation.locale)
                 for key in source.keys {
                     guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil,
                           context.accessibilityKind(set.id, key) == nil else { continue }
                     let ownUnit = translation.tables.lazy.compactMap { bilingualSource[$0.path]?[key] }.first
-                    findings.append(.entry(rule, "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text",
+                    let message = variant
+                        ? "no \(translation.locale) version; the app shows the \(context.project.sourceLanguage) text, as a regional variant does by design (add it only if \(translation.locale) spells it differently)"
+                        : "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text"
+                    findings.append(.entry(rule, message,
                                            at: ownUnit?.location ?? entry.location, locale: translation.locale, table: set.id, key: key,
+                                           severity: variant ? .note : nil,
                                            notes: [Finding.Note(message: "add it to \(file)", location: nil)]))
                 }
             }
@@ -236,7 +243,8 @@ public struct UntranslatedRule: Rule {
         return context.pairs.compactMap { pair in
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
                   translation == source, Self.language(of: pair.locale) != sourceLanguage,
-                  context.accessibilityKind(pair.table, pair.key) == nil else { return nil }
+                  context.accessibilityKind(pair.table, pair.key) == nil,
+                  !context.isFolded(pair.locale, pair.table) else { return nil }
             // Configured do-not-translate terms (brand names) are not words to translate.
             var checked = source
             for term in context.options.doNotTranslate where !term.isEmpty {

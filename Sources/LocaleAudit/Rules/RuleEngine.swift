@@ -17,6 +17,8 @@ public struct RuleContext: Sendable {
     var accessibilityKinds: [TableID: [String: AccessibilityClassifier.Kind]]
     /// Every localized text and its script analysis, computed by the first rule that asks.
     let scriptAnalyses: SharedScriptAnalyses
+    /// Translation coverage per locale and table: which locales are partial.
+    public var coverage: CoverageReport
 
     public init(project: Project, options: AuditOptions) {
         self.project = project
@@ -33,31 +35,36 @@ public struct RuleContext: Sendable {
             case .formatPairs: return .formatPairs(computeFormatPairs(pairs))
             case .accessibility: return .accessibility(classifyAccessibility(index, options.accessibility))
             case .texts: return .texts(LocalizedText.all(in: index))
+            case .coverage: return .coverage(CoverageReport(index, options: options))
             }
         }
         var sites: [PluralSite] = [], formats: [FormatPair] = [], kinds: [TableID: [String: AccessibilityClassifier.Kind]] = [:]
         var texts: [LocalizedText] = []
+        var coverage = CoverageReport(locales: [], options: options.coverage)
         for result in prepared {
             switch result {
             case .pluralSites(let value): sites = value
             case .formatPairs(let value): formats = value
             case .accessibility(let value): kinds = value
             case .texts(let value): texts = value
+            case .coverage(let value): coverage = value
             }
         }
         pluralSites = sites
         formatPairs = formats
         accessibilityKinds = kinds
+        self.coverage = coverage
         scriptAnalyses = SharedScriptAnalyses(texts: texts, options: options)
         Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
     }
 
-    private enum Preparation: CaseIterable, Sendable { case texts, pluralSites, formatPairs, accessibility }
+    private enum Preparation: CaseIterable, Sendable { case texts, pluralSites, formatPairs, accessibility, coverage }
     private enum Prepared: Sendable {
         case pluralSites([PluralSite])
         case formatPairs([FormatPair])
         case accessibility([TableID: [String: AccessibilityClassifier.Kind]])
         case texts([LocalizedText])
+        case coverage(CoverageReport)
     }
 }
 
@@ -67,7 +74,7 @@ public enum RuleEngine {
     public static let allRules: [any Rule.Type] = [
         SyntaxRule.self, EncodingRule.self, DuplicateKeyRule.self, UnreadableRule.self, XLIFFInvalidRule.self,
         LocaleMismatchRule.self,
-        MissingTranslationRule.self, ExtraKeyRule.self, MissingTableRule.self, EmptyValueRule.self,
+        LocaleIncompleteRule.self, MissingTranslationRule.self, ExtraKeyRule.self, MissingTableRule.self, EmptyValueRule.self,
         UntranslatedRule.self, TranslationStateRule.self,
         FormatSpecifierInvalidRule.self, FormatTypeMismatchRule.self, FormatCountMismatchRule.self,
         FormatMixedPositionalRule.self, FormatStrayFragmentRule.self,

@@ -31,10 +31,11 @@ import Testing
     @Test func summaryRowPerLocaleThenFindingsErrorsFirst() {
         let text = MarkdownReporter.render(ReportFixture.result, context: ReportFixture.context)
         #expect(text.hasPrefix("## locale-audit: 1 error, 6 warnings, 1 note\n"))
-        #expect(text.contains("| German (de) | 0 | 2 | 0 | 100.0 % (7/7) |"))
+        // The markup string is identical to the source in de: not counted as translated.
+        #expect(text.contains("| German (de) | 0 | 2 | 0 | 85.7 % (6/7) |"))
         #expect(text.contains("| English (en) — source | 0 | 0 | 0 | – |"))
-        // "settings.title" is missing in he: 6 of the 7 source keys.
-        #expect(text.contains("| Hebrew (he) | 1 | 4 | 1 | 85.7 % (6/7) |"))
+        // "settings.title" is missing in he and "app.name" identical: 5 of the 7 source keys.
+        #expect(text.contains("| Hebrew (he) | 1 | 4 | 1 | 71.4 % (5/7) |"))
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| error |") || $0.hasPrefix("| warning |") || $0.hasPrefix("| note |") }
         #expect(rows.count == ReportFixture.result.findings.count)
         #expect(rows.first?.hasPrefix("| error |") == true)

@@ -1,0 +1,192 @@
+/// How far each locale has translated each table: the numbers behind `locale-incomplete`, the
+/// coverage table of the text report and the "Translated" columns of the HTML and Markdown reports.
+///
+/// A string counts as translated when the locale has a non-empty value, not marked as still needing
+/// translation, that differs from the source — or that may equal it: text with nothing to translate,
+/// the app's name, an acronym, a configured do-not-translate term, a single word in a language of the
+/// source's script, and every value of a regional variant of the source language (`en-GB` falls back
+/// to `en` by design).
+public struct TableCoverage: Sendable, Hashable {
+    public var table: TableID
+    public var locale: String
+    /// Keys of the source table that are meant to be translated.
+    public var sourceKeys: Int
+    public var translated: Int
+    /// Source keys the locale lacks, in source order.
+    public var missingKeys: [String]
+    /// Source keys whose value is identical to the source (names excepted), in source order.
+    public var identicalKeys: [String]
+    /// False when the locale lacks the table while having other tables of the same folder.
+    public var present: Bool
+    /// A regional variant of the source language (`en-GB` for `en`).
+    public var isSourceVariant: Bool
+
+    public var missing: Int { missingKeys.count }
+
+    /// Share translated, 0...1; 1 for a table with nothing to translate.
+    public var completeness: Double { sourceKeys == 0 ? 1 : Double(translated) / Double(sourceKeys) }
+}
+
+public struct LocaleCoverage: Sendable, Hashable {
+    public var locale: String
+    /// Sorted by table identity.
+    public var tables: [TableCoverage]
+    public var translated: Int { tables.reduce(0) { $0 + $1.translated } }
+    public var sourceKeys: Int { tables.reduce(0) { $0 + $1.sourceKeys } }
+    public var missing: Int { tables.reduce(0) { $0 + $1.missing } }
+    public var identical: Int { tables.reduce(0) { $0 + $1.identicalKeys.count } }
+
+    /// Share translated over every table of the folders the locale has tables in, 0...1; 1 when
+    /// there is nothing to translate.
+    public var completeness: Double { sourceKeys == 0 ? 1 : Double(translated) / Double(sourceKeys) }
+
+    /// "93.4 %", rounded down so that an unfinished locale never shows 100 %.
+    public var percentText: String { LocaleCoverage.percent(translated, of: sourceKeys) }
+
+    static func percent(_ part: Int, of whole: Int) -> String {
+        guard whole > 0 else { return "–" }
+        let tenths = part * 1000 / whole
+        return "\(tenths / 10).\(tenths % 10) %"
+    }
+}
+
+/// What the project asks of its locales (`coverage:` in `.locale-audit.yml`, `--min-coverage`).
+public struct CoverageOptions: Sendable, Equatable {
+    /// Below this share a locale is partial: the missing and untranslated strings of each of its
+    /// tables are folded into one `locale-incomplete` finding. 0 keeps every missing string a
+    /// finding of its own.
+    public var completeAt: Double = 0.9
+    /// …and lacks at least this many strings (missing or identical to the source). A locale that
+    /// lacks two strings has forgotten them rather than being translated in part on purpose, and
+    /// each is better reported where it is.
+    public var foldAtLeast: Int = 10
+    /// Locales that must reach `completeAt`; below it their `locale-incomplete` is an error.
+    public var required: [String] = []
+    /// Every locale below this share gets a `locale-incomplete` error: the gate.
+    public var minimum: Double? = nil
+    public init() {}
+}
+
+public enum Coverage {
+    /// Coverage of every translated locale (not the source language, not documentation
+    /// pseudo-locales), sorted by locale. A table counts against a locale that has other tables of
+    /// the same folder (scope); two separate trees (an app and its widget) do not count against each other.
+    public static func compute(_ index: ProjectIndex, doNotTranslate: [String] = []) -> [LocaleCoverage] {
+        var localesByScope: [String: Set<String>] = [:]
+        for set in index.tableSets {
+            for translation in set.translations { localesByScope[set.id.scope, default: []].insert(translation.locale) }
+        }
+        let sourceLanguage = UntranslatedRule.language(of: index.sourceLanguage)
+        var tablesByLocale: [String: [TableCoverage]] = [:]
+        for set in index.tableSets {
+            guard let source = set.source else { continue }
+            let keys = source.keys.filter { source.entries[$0]?.shouldTranslate ?? false }
+            guard !keys.isEmpty else { continue }
+            for locale in (localesByScope[set.id.scope] ?? []).sorted() {
+                let variant = UntranslatedRule.language(of: locale) == sourceLanguage
+                guard let translation = set.translations.first(where: { $0.locale == locale }) else {
+                    tablesByLocale[locale, default: []].append(
+                        TableCoverage(table: set.id, locale: locale, sourceKeys: keys.count, translated: 0, missingKeys: keys,
+                                      identicalKeys: [], present: false, isSourceVariant: variant))
+                    continue
+                }
+                var row = TableCoverage(table: set.id, locale: locale, sourceKeys: keys.count, translated: 0, missingKeys: [],
+                                        identicalKeys: [], present: true, isSourceVariant: variant)
+                for key in keys {
+                    guard let entry = translation.entries[key] else {
+                        row.missingKeys.append(key)
+                        continue
+                    }
+                    guard isTranslated(entry) else { continue }
+                    if !variant, entry.shouldTranslate, let sourceEntry = source.entries[key],
+                       isIdentical(entry.value, sourceEntry.value),
+                       !mayStayIdentical(sourceEntry.value, key: key, locale: locale, doNotTranslate: doNotTranslate) {
+                        row.identicalKeys.append(key)
+                        continue
+                    }
+                    row.translated += 1
+                }
+                tablesByLocale[locale, default: []].append(row)
+            }
+        }
+        return tablesByLocale.keys.sorted().map { LocaleCoverage(locale: $0, tables: tablesByLocale[$0]!.sorted { $0.table < $1.table }) }
+    }
+
+    /// A value present, not empty and not marked as still to be translated.
+    static func isTranslated(_ entry: Entry) -> Bool {
+        if let meaning = entry.state?.meaning, meaning == .new || meaning == .needsTranslation { return false }
+        let texts = entry.value.texts
+        return !texts.isEmpty && texts.contains { !$0.text.allSatisfy(\.isWhitespace) }
+    }
+
+    /// Every visible text the same, in the same order (plural forms and variations included).
+    static func isIdentical(_ a: Value, _ b: Value) -> Bool {
+        if case .text(let x) = a, case .text(let y) = b { return x == y }
+        let x = a.texts, y = b.texts
+        return x.count == y.count && zip(x, y).allSatisfy { $0.text == $1.text }
+    }
+
+    /// Source text a translation may keep as it is: nothing to translate, the app's name, an
+    /// acronym, a do-not-translate term, or one word in a language of the source's script (the
+    /// same exemptions `untranslated` makes).
+    static func mayStayIdentical(_ source: Value, key: String, locale: String, doNotTranslate: [String]) -> Bool {
+        if UntranslatedRule.appNameKeys.contains(key) { return true }
+        for text in source.texts {
+            var checked = text.text
+            for term in doNotTranslate where !term.isEmpty { checked = checked.replacingOccurrences(of: term, with: " ") }
+            let words = TextAnalysis.translatableWords(in: checked)
+            if words.isEmpty { continue }
+            if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { continue }
+            if words.count == 1 && !UntranslatedRule.writesOtherScript(locale) { continue }
+            return false
+        }
+        return true
+    }
+}
+
+/// The coverage of one run, with what the project asks of it: which locales are partial.
+public struct CoverageReport: Sendable {
+    public var locales: [LocaleCoverage]
+    public var options: CoverageOptions
+    private var byLocale: [String: LocaleCoverage] = [:]
+    private var rows: [TableID: [String: TableCoverage]] = [:]
+
+    public init(locales: [LocaleCoverage], options: CoverageOptions) {
+        self.locales = locales
+        self.options = options
+        for locale in locales {
+            byLocale[locale.locale] = locale
+            for table in locale.tables where table.present { rows[table.table, default: [:]][locale.locale] = table }
+        }
+    }
+
+    public init(_ index: ProjectIndex, options: AuditOptions) {
+        self.init(locales: Coverage.compute(index, doNotTranslate: options.doNotTranslate), options: options.coverage)
+    }
+
+    public func locale(_ locale: String) -> LocaleCoverage? { byLocale[locale] }
+
+    public func row(locale: String, table: TableID) -> TableCoverage? { rows[table]?[locale] }
+
+    /// Below `complete-at` over all its tables, with at least `fold-at-least` strings lacking: the
+    /// locale's missing and untranslated strings are folded into one finding per table.
+    public func isPartial(_ locale: String) -> Bool {
+        guard let coverage = byLocale[locale] else { return false }
+        return coverage.completeness < options.completeAt && coverage.missing + coverage.identical >= options.foldAtLeast
+    }
+
+    /// Whether the project's gate fails this locale: a required locale below `complete-at`, or any
+    /// locale below `min`.
+    public func failsGate(_ locale: String) -> Bool {
+        guard let coverage = byLocale[locale] else { return false }
+        if let minimum = options.minimum, coverage.completeness < minimum { return true }
+        let required = Set(options.required.map(AppLanguageDeclaration.matchKey))
+        return required.contains(AppLanguageDeclaration.matchKey(locale)) && coverage.completeness < options.completeAt
+    }
+
+    /// The share the gate asks of this locale.
+    public func gateThreshold(_ locale: String) -> Double {
+        if let minimum = options.minimum, let coverage = byLocale[locale], coverage.completeness < minimum { return minimum }
+        return options.completeAt
+    }
+}

@@ -1,0 +1,169 @@
+/// One defect, one finding. Rules look at the catalogs one representation and one locale at a time,
+/// so a single defect can surface several times: in a String Catalog and again in the `.xcloc` exported
+/// from it, in the source entry and again in every translation that copied it, under two rules at one
+/// position, or once per string of a locale the app does not even ship. This pass, run after the rules,
+/// keeps the finding a developer acts on and turns the others into notes of it.
+enum FindingConsolidation {
+    static func consolidate(_ findings: [Finding], project: Project) -> [Finding] {
+        var findings = dropDominated(findings)
+        findings = mergeRepresentations(findings, project: project)
+        findings = mergeSourceCopies(findings, project: project)
+        findings = foldUndeclaredLocales(findings)
+        return findings
+    }
+
+    // MARK: Two rules, one defect
+
+    /// (more specific, less specific): at one position of one entry, the second says less about the
+    /// same defect. A type mismatch tells what to delete; "mixed positional" only that something is off.
+    static let dominance: [(kept: String, dropped: String)] = [
+        ("format-type-mismatch", "format-mixed-positional"),
+        ("format-specifier-invalid", "format-mixed-positional"),
+        // An English label in an Arabic table: "left untranslated" says why there is no Arabic in it.
+        ("a11y-untranslated", "rtl-no-rtl-text"),
+        ("untranslated", "rtl-no-rtl-text"),
+        // A value left in English is also "translated another way" than its siblings: translate it.
+        ("untranslated", "inconsistent-translation"),
+        ("a11y-untranslated", "a11y-inconsistent-label"),
+    ]
+
+    static func dropDominated(_ findings: [Finding]) -> [Finding] {
+        let dropped = Set(dominance.map(\.dropped))
+        guard findings.contains(where: { dropped.contains($0.ruleID) }) else { return findings }
+        struct Place: Hashable { var location: SourceLocation; var locale: String?; var key: String? }
+        var rulesAt: [Place: Set<String>] = [:]
+        for finding in findings {
+            guard let location = finding.location, finding.key != nil else { continue }
+            rulesAt[Place(location: location, locale: finding.locale, key: finding.key), default: []].insert(finding.ruleID)
+        }
+        return findings.filter { finding in
+            guard dropped.contains(finding.ruleID), let location = finding.location,
+                  let rules = rulesAt[Place(location: location, locale: finding.locale, key: finding.key)] else { return true }
+            return !dominance.contains { $0.dropped == finding.ruleID && rules.contains($0.kept) }
+        }
+    }
+
+    // MARK: One catalog, several representations
+
+    /// How directly a developer edits a file: catalogs first, then Xcode's `.xcloc` exports, then other
+    /// XLIFF files (exports and imports of translation tools).
+    static func editRank(_ file: DiscoveredFile) -> Int {
+        guard file.format == .xliff else { return 0 }
+        return file.path.contains(".xcloc/") ? 1 : 2
+    }
+
+    /// The same finding (rule, locale, table, key and message) in a catalog and in an XLIFF export of
+    /// it is reported once, at the file the developer edits; the copies become notes.
+    static func mergeRepresentations(_ findings: [Finding], project: Project) -> [Finding] {
+        let ranks = Dictionary(project.files.map { ($0.path, editRank($0)) }, uniquingKeysWith: { a, _ in a })
+        // Only a run that holds both an export and something more directly edited can repeat itself.
+        guard Set(ranks.values).count > 1 else { return findings }
+        struct Identity: Hashable { var rule: String; var locale: String?; var table: String?; var key: String; var message: String }
+        var best: [Identity: Int] = [:]
+        for finding in findings {
+            guard let key = finding.key, let file = finding.location?.file, let rank = ranks[file] else { continue }
+            let identity = Identity(rule: finding.ruleID, locale: finding.locale, table: finding.table, key: key, message: finding.message)
+            best[identity] = min(best[identity] ?? rank, rank)
+        }
+        var copies: [Identity: [SourceLocation]] = [:]
+        var kept: [Finding] = []
+        var keptIndex: [Identity: Int] = [:]
+        for finding in findings {
+            guard let key = finding.key, let location = finding.location, let rank = ranks[location.file] else {
+                kept.append(finding)
+                continue
+            }
+            let identity = Identity(rule: finding.ruleID, locale: finding.locale, table: finding.table, key: key, message: finding.message)
+            if rank > best[identity]! {
+                copies[identity, default: []].append(location)
+            } else {
+                if keptIndex[identity] == nil { keptIndex[identity] = kept.count }
+                kept.append(finding)
+            }
+        }
+        for (identity, locations) in copies {
+            guard let index = keptIndex[identity] else { continue }
+            for location in locations.sorted() {
+                kept[index].notes.append(Finding.Note(message: "the same in an exported copy (re-export it after the fix)", location: location))
+            }
+        }
+        return kept
+    }
+
+    // MARK: A defect of the source, copied into translations
+
+    /// A defect the source entry has (a malformed format, a plural that reads its count with the
+    /// wrong type) is copied into every translation made from it. It is reported once, at the
+    /// source, saying how many translations copy it.
+    static func mergeSourceCopies(_ findings: [Finding], project: Project) -> [Finding] {
+        let source = project.sourceLanguage
+        func isSource(_ locale: String?) -> Bool { locale == source || locale == "Base" }
+        let scopes = Dictionary(project.files.map { ($0.path, $0.scope) }, uniquingKeysWith: { a, _ in a })
+        struct Identity: Hashable { var rule: String; var scope: String; var table: String?; var key: String; var message: String }
+        func identity(_ finding: Finding) -> Identity? {
+            guard let key = finding.key, let file = finding.location?.file else { return nil }
+            return Identity(rule: finding.ruleID, scope: scopes[file] ?? "", table: finding.table, key: key, message: finding.message)
+        }
+        var sourceIndex: [Identity: Int] = [:]
+        for (i, finding) in findings.enumerated() where isSource(finding.locale) {
+            if let id = identity(finding), sourceIndex[id] == nil { sourceIndex[id] = i }
+        }
+        guard !sourceIndex.isEmpty else { return findings }
+        var copiedInto: [Int: [String]] = [:]
+        var dropped = Set<Int>()
+        for (i, finding) in findings.enumerated() where !isSource(finding.locale) {
+            guard let locale = finding.locale, let id = identity(finding), let at = sourceIndex[id] else { continue }
+            copiedInto[at, default: []].append(locale)
+            dropped.insert(i)
+        }
+        guard !dropped.isEmpty else { return findings }
+        var result: [Finding] = []
+        result.reserveCapacity(findings.count - dropped.count)
+        for (i, finding) in findings.enumerated() where !dropped.contains(i) {
+            guard let locales = copiedInto[i] else {
+                result.append(finding)
+                continue
+            }
+            var merged = finding
+            let unique = Set(locales).sorted()
+            merged.message += "; \(unique.count) translation\(unique.count == 1 ? "" : "s") copy it: fix the source, then each of them"
+            merged.notes.append(Finding.Note(message: "copied into \(unique.joined(separator: ", "))"))
+            result.append(merged)
+        }
+        return result
+    }
+
+    // MARK: A locale the app does not ship
+
+    /// Strings of a locale the app does not declare are never shown: `app-locale-undeclared` says so
+    /// once, instead of one missing or untranslated string at a time.
+    static let shadowedByUndeclaredLocale: Set<String> = [
+        "missing-translation", "a11y-missing", "untranslated", "a11y-untranslated", "locale-incomplete", "missing-table",
+    ]
+
+    static func foldUndeclaredLocales(_ findings: [Finding]) -> [Finding] {
+        let undeclared = findings.indices.filter { findings[$0].ruleID == "app-locale-undeclared" && findings[$0].locale != nil }
+        guard !undeclared.isEmpty else { return findings }
+        var index: [String: Int] = [:]
+        for i in undeclared { index[AppLanguageDeclaration.matchKey(findings[i].locale!)] = i }
+        var folded: [Int: Int] = [:]
+        var result: [Finding] = []
+        for finding in findings {
+            if shadowedByUndeclaredLocale.contains(finding.ruleID), let locale = finding.locale,
+               let at = index[AppLanguageDeclaration.matchKey(locale)] {
+                folded[at, default: 0] += 1
+                continue
+            }
+            result.append(finding)
+        }
+        guard !folded.isEmpty else { return findings }
+        // Indices shift as findings are dropped: match the undeclared findings by identity.
+        return result.map { finding in
+            guard finding.ruleID == "app-locale-undeclared", let locale = finding.locale,
+                  let at = index[AppLanguageDeclaration.matchKey(locale)], let count = folded[at] else { return finding }
+            var finding = finding
+            finding.notes.append(Finding.Note(message: "\(count) finding\(count == 1 ? "" : "s") about its missing or untranslated strings are left out while the app does not ship it"))
+            return finding
+        }
+    }
+}

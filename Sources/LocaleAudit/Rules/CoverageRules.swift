@@ -1,0 +1,112 @@
+// Coverage: a locale translated only in part, summarised in one finding per table instead of one per
+// string (TranslateWiki and Crowdin projects ship many partial locales on purpose).
+
+public struct LocaleIncompleteRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "locale-incomplete", name: "Locale translated in part", severity: .warning,
+        summary: "A locale has translated less than coverage.complete-at (90 % unless configured) of its strings; its missing strings are reported together, one finding per table.",
+        rationale: """
+        Every missing string falls back to the development language, so users of a partial locale read \
+        a patchwork of two languages. Many projects ship such locales on purpose while volunteers \
+        translate. A locale below the threshold that lacks at least `coverage.fold-at-least` (10) \
+        strings is partial: one finding per table says how far it has come, and the JSON report lists every \
+        missing key (`keys`) and every value identical to the source (`identicalKeys`). Values identical \
+        to the source count as untranslated, except text with nothing to translate, the app's name, \
+        acronyms and do-not-translate terms. Any other locale keeps one \
+        `missing-translation` (or `a11y-missing`, `untranslated`, `a11y-untranslated`) finding per \
+        string instead. A regional variant of the development language (en-GB for en) falls back to it \
+        by design, so it is only a note. Below `coverage.min` (`--min-coverage`), or for a locale listed \
+        in `coverage.required` below the threshold, the finding is an error: the gate.
+        """,
+        triggering: [
+            RuleExample("German has translated one of twelve strings",
+                VirtualFile("en.lproj/Localizable.strings", twelveStrings),
+                VirtualFile("de.lproj/Localizable.strings", "↓\"s1\" = \"Buch 1 öffnen\";\n\"s2\" = \"Open book 2\";\n")),
+            RuleExample("A regional variant of the source language lacks most strings (a note)",
+                VirtualFile("en.lproj/Localizable.strings", twelveStrings),
+                VirtualFile("en-GB.lproj/Localizable.strings", "↓\"s1\" = \"Open book 1\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Every string translated",
+                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"Open the book\";\n\"b\" = \"Close the book\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"a\" = \"Buch öffnen\";\n\"b\" = \"Buch schließen\";\n")),
+            RuleExample("Two strings forgotten are reported one by one (missing-translation), not as a partial locale",
+                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"Open the book\";\n\"b\" = \"Close the book\";\n\"c\" = \"Share the book\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"a\" = \"Buch öffnen\";\n")),
+            RuleExample("Names and text without words may stay as they are",
+                VirtualFile("en.lproj/Localizable.strings", "\"CFBundleDisplayName\" = \"Bookshelf Pro\";\n\"count\" = \"%d\";\n\"ok\" = \"OK\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"CFBundleDisplayName\" = \"Bookshelf Pro\";\n\"count\" = \"%d\";\n\"ok\" = \"OK\";\n")),
+        ])
+
+    /// "s1" … "s12": "Open book 1" … "Open book 12".
+    static let twelveStrings = (1...12).map { "\"s\($0)\" = \"Open book \($0)\";\n" }.joined()
+
+    /// Keys named in a note before "and N more": the JSON report lists them all.
+    static let sampleSize = 5
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let coverage = context.coverage
+        let source = context.project.sourceLanguage
+        var findings: [Finding] = []
+        for set in context.index.tableSets {
+            for translation in set.translations {
+                let locale = translation.locale
+                let partial = coverage.isPartial(locale), gate = coverage.failsGate(locale)
+                guard partial || gate, let row = coverage.row(locale: locale, table: set.id),
+                      !row.missingKeys.isEmpty || !row.identicalKeys.isEmpty else { continue }
+                let severity: Severity = gate ? .error : (row.isSourceVariant ? .note : rule.severity)
+                let overall = coverage.locale(locale)?.percentText ?? "?"
+                var message = "\(set.id.name) is \(LocaleCoverage.percent(row.translated, of: row.sourceKeys)) translated into \(locale): \(row.missing) of \(row.sourceKeys) strings missing"
+                if !row.identicalKeys.isEmpty { message += ", \(row.identicalKeys.count) identical to the \(source) source" }
+                if row.isSourceVariant {
+                    message += "; a regional variant falls back to \(source) by design: add only the strings spelled differently"
+                } else {
+                    message += "; they show in \(source)"
+                }
+                if partial { message += " (\(locale) is a partial locale: \(overall) of all its strings, below coverage.complete-at \(Self.percentText(coverage.options.completeAt)))" }
+                if gate { message += "; the project requires \(Self.percentText(coverage.gateThreshold(locale))) of \(locale)" }
+                var notes: [Finding.Note] = []
+                if !row.missingKeys.isEmpty { notes.append(Finding.Note(message: "missing: \(Self.sample(row.missingKeys))")) }
+                if !row.identicalKeys.isEmpty { notes.append(Finding.Note(message: "identical to the source: \(Self.sample(row.identicalKeys))")) }
+                let spoken = row.missingKeys.filter { context.isSpokenAccessibilityString(set.id, $0) }.count
+                if spoken > 0 {
+                    notes.append(Finding.Note(message: "\(spoken) of the missing strings are accessibility strings: VoiceOver reads them in \(source)"))
+                }
+                let location = translation.tables.compactMap(\.localeLocation).min()
+                    ?? SourceLocation(file: translation.tables.map(\.path).min() ?? "", line: 1, column: 1)
+                var finding = Finding(ruleID: rule.id, severity: severity, message: message, location: location,
+                                      locale: locale, table: set.id.name, notes: notes)
+                finding.keys = row.missingKeys
+                finding.identicalKeys = row.identicalKeys
+                findings.append(finding)
+            }
+        }
+        return findings
+    }
+
+    /// "a, b, c, d, e and 12 more (every key is in the JSON report)".
+    static func sample(_ keys: [String]) -> String {
+        let shown = keys.prefix(sampleSize).map { "\"\($0.visibleEscaped.truncatedForMessage)\"" }.joined(separator: ", ")
+        return keys.count > sampleSize ? "\(shown) and \(keys.count - sampleSize) more (every key is in the JSON report)" : shown
+    }
+
+    static func percentText(_ share: Double) -> String {
+        let value = share * 100
+        return value == value.rounded() ? "\(Int(value)) %" : "\(value) %"
+    }
+}
+
+extension RuleContext {
+    /// True when the strings of this (locale, table) are summarised by `locale-incomplete` rather
+    /// than reported one by one: the locale is partial.
+    func isFolded(_ locale: String, _ table: TableID) -> Bool {
+        coverage.isPartial(locale)
+    }
+
+    /// A regional variant of the development language (`en-GB` for `en`), which falls back to it by design.
+    func isSourceVariant(_ locale: String) -> Bool {
+        UntranslatedRule.language(of: locale) == UntranslatedRule.language(of: project.sourceLanguage)
+    }
+}

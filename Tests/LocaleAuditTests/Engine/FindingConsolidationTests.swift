@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import LocaleAudit
+
+/// One defect, one finding: exports, copies of a source defect, overlapping rules, unshipped locales.
+@Suite struct FindingConsolidationTests {
+    static func audit(_ files: [(String, String)]) throws -> AuditResult {
+        let scratch = try Scratch("consolidation")
+        defer { scratch.remove() }
+        for (path, text) in files { try scratch.write(path, text) }
+        return Auditor.audit(paths: [scratch.path])
+    }
+
+    static let catalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Page %lld of %lld" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Seite %1$@ von %lld" } }
+              }
+            },
+            "Share" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Teilen" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+
+        """
+
+    static let export = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+          <file original="Reader/Reader.xcstrings" source-language="en" target-language="de" datatype="plaintext">
+            <header><tool tool-id="com.apple.dt.xcode" tool-name="Xcode" tool-version="15.0" build-num="15A240d"/></header>
+            <body>
+              <trans-unit id="Page %lld of %lld" xml:space="preserve">
+                <source>Page %lld of %lld</source>
+                <target state="translated">Seite %1$@ von %lld</target>
+              </trans-unit>
+              <trans-unit id="Share" xml:space="preserve">
+                <source>Share</source>
+                <target state="translated">Teilen</target>
+              </trans-unit>
+            </body>
+          </file>
+        </xliff>
+
+        """
+
+    @Test func aDefectInACatalogAndItsExportIsReportedOnceAtTheCatalog() throws {
+        let result = try Self.audit([("Reader/Reader.xcstrings", Self.catalog),
+                                     ("Export/de.xcloc/Localized Contents/de.xliff", Self.export)])
+        let mismatches = result.findings.filter { $0.ruleID == "format-type-mismatch" }
+        #expect(mismatches.count == 1)
+        let finding = try #require(mismatches.first)
+        #expect(finding.location?.file.hasSuffix("Reader/Reader.xcstrings") == true)
+        #expect(finding.notes.contains { $0.message.contains("exported copy") && $0.location?.file.hasSuffix("de.xliff") == true })
+    }
+
+    @Test func withoutTheCatalogTheExportKeepsItsFinding() throws {
+        let result = try Self.audit([("Export/de.xcloc/Localized Contents/de.xliff", Self.export)])
+        #expect(result.findings.filter { $0.ruleID == "format-type-mismatch" }.count == 1)
+    }
+
+    @Test func aTypeMismatchHidesMixedPositionalAtTheSameSpecifier() throws {
+        let scratch = try Scratch("dominance")
+        defer { scratch.remove() }
+        try scratch.write("Reader/Reader.xcstrings", Self.catalog)
+        // Both rules fire on the rule level…
+        let raw = RuleEngine.run(on: Auditor.load(paths: [scratch.path]).project, options: AuditOptions())
+        #expect(Set(raw.filter { $0.key == "Page %lld of %lld" }.map(\.ruleID)).isSuperset(of: ["format-type-mismatch", "format-mixed-positional"]))
+        // …and the report keeps the specific one.
+        let result = Auditor.audit(paths: [scratch.path])
+        let rules = result.findings.filter { $0.key == "Page %lld of %lld" }.map(\.ruleID)
+        #expect(rules.contains("format-type-mismatch"))
+        #expect(!rules.contains("format-mixed-positional"))
+    }
+
+    @Test func dominanceNeedsTheSamePlace() {
+        let here = SourceLocation(file: "de.lproj/L.strings", line: 3, column: 9)
+        let there = SourceLocation(file: "de.lproj/L.strings", line: 4, column: 9)
+        let findings = [
+            Finding(ruleID: "format-type-mismatch", severity: .error, message: "a", location: here, locale: "de", key: "k"),
+            Finding(ruleID: "format-mixed-positional", severity: .warning, message: "b", location: here, locale: "de", key: "k"),
+            Finding(ruleID: "format-mixed-positional", severity: .warning, message: "c", location: there, locale: "de", key: "j"),
+        ]
+        #expect(FindingConsolidation.dropDominated(findings).map(\.message) == ["a", "c"])
+    }
+
+    static func stringsdict(_ format: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        	<key>trackers</key>
+        	<dict>
+        		<key>NSStringLocalizedFormatKey</key>
+        		<string>\(format)</string>
+        		<key>count</key>
+        		<dict>
+        			<key>NSStringFormatSpecTypeKey</key>
+        			<string>NSStringPluralRuleType</string>
+        			<key>NSStringFormatValueTypeKey</key>
+        			<string>d</string>
+        			<key>one</key>
+        			<string>%d tracker</string>
+        			<key>other</key>
+        			<string>%d trackers</string>
+        		</dict>
+        	</dict>
+        </dict>
+        </plist>
+
+        """
+    }
+
+    @Test func aSourceDefectCopiedIntoTranslationsIsReportedOnceAtTheSource() throws {
+        var files = [("en.lproj/Localizable.stringsdict", Self.stringsdict("%1#@count@"))]
+        for locale in ["de", "fr", "nl"] { files.append(("\(locale).lproj/Localizable.stringsdict", Self.stringsdict("%1#@count@"))) }
+        // Italian has a defect of its own: kept.
+        files.append(("it.lproj/Localizable.stringsdict", Self.stringsdict("%#@cont@")))
+        let result = try Self.audit(files)
+        let references = result.findings.filter { $0.ruleID == "plural-variable-reference" }
+        let atSource = references.filter { $0.locale == "en" }
+        #expect(!atSource.isEmpty)
+        #expect(!references.contains { ["de", "fr", "nl"].contains($0.locale ?? "") })
+        #expect(references.contains { $0.locale == "it" })
+        let first = try #require(atSource.first)
+        #expect(first.message.hasSuffix("3 translations copy it: fix the source, then each of them"))
+        #expect(first.notes.contains { $0.message == "copied into de, fr, nl" })
+    }
+
+    @Test func anUndeclaredLocaleGetsOneFindingNotOnePerString() throws {
+        let project = """
+            { objects = { 1A = { isa = PBXProject; developmentRegion = en; knownRegions = (en, Base, de); }; }; }
+
+            """
+        let en = (1...4).map { "\"s\($0)\" = \"Open book \($0)\";\n" }.joined()
+        let result = try Self.audit([("App.xcodeproj/project.pbxproj", project),
+                                     ("en.lproj/Localizable.strings", en),
+                                     ("de.lproj/Localizable.strings", en.replacingOccurrences(of: "Open book", with: "Buch öffnen")),
+                                     ("pl.lproj/Localizable.strings", "\"s1\" = \"Otwórz książkę 1\";\n")])
+        #expect(!result.findings.contains { $0.locale == "pl" && $0.ruleID == "missing-translation" })
+        let undeclared = try #require(result.findings.first { $0.ruleID == "app-locale-undeclared" })
+        #expect(undeclared.notes.contains { $0.message.hasPrefix("3 findings about its missing or untranslated strings") })
+    }
+}
