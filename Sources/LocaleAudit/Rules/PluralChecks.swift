@@ -134,8 +134,9 @@ extension PluralVariable {
 }
 
 /// The kind a `NSStringFormatValueTypeKey` such as `d`, `lld`, `@` or `f` stands for.
+/// A type written with its percent sign (`%ld`) is read as meant; `plural-value-type-mismatch` reports the spelling.
 func valueTypeKind(_ valueType: String) -> FormatSpecifier.Kind? {
-    let scan = FormatSpecifiers.scan("%" + valueType)
+    let scan = FormatSpecifiers.scan(valueType.hasPrefix("%") ? valueType : "%" + valueType)
     guard scan.problems.isEmpty, let spec = scan.specifiers.first, scan.specifiers.count == 1 else { return nil }
     return spec.kind
 }
@@ -416,6 +417,9 @@ public struct PluralValueTypeRule: Rule {
         triggering: [
             RuleExample("'%@' where the value type is 'd'",
                 stringsdictExample("zh-Hans.lproj/Localizable.stringsdict", forms: [("other", "↓%@ 个文件")])),
+            RuleExample("A value type written with its percent sign",
+                stringsdictExample("en.lproj/Localizable.stringsdict", valueType: "%ld", forms: [("one", "%ld book"), ("other", "%ld books")],
+                                   markVariable: true)),
         ],
         nonTriggering: [
             RuleExample("'%ld' and 'd' are both integers",
@@ -427,6 +431,12 @@ public struct PluralValueTypeRule: Rule {
         var findings: [Finding] = []
         for site in context.pluralSites {
             for variable in site.value.variables where variable.isPluralRule {
+                // `%ld` for `ld`: Foundation puts its own `%` in front, and "%%ld" is no specifier.
+                if let written = variable.valueType, written.hasPrefix("%"), written.count > 1 {
+                    findings.append(.entry(rule,
+                        "\(site.context)NSStringFormatValueTypeKey of '\(variable.name)' is '\(written)': write the conversion without its percent sign ('\(written.dropFirst())'); Foundation adds the '%' itself",
+                        at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
+                }
                 let declared = variable.valueType.flatMap(valueTypeKind)
                 // A String Catalog's top-level plural: each form is the whole string, numbered as usual.
                 if site.value.formatIsImplicit {
