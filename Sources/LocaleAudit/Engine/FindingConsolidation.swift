@@ -52,40 +52,54 @@ enum FindingConsolidation {
         return file.path.contains(".xcloc/") ? 1 : 2
     }
 
-    /// The same finding (rule, locale, table, key and message) in a catalog and in an XLIFF export of
-    /// it is reported once, at the file the developer edits; the copies become notes.
+    /// The same finding (rule, locale, table, key) in a catalog and in an XLIFF export of it is
+    /// reported once, at the file the developer edits; the copies become notes. Findings are matched
+    /// with their messages first; an export's finding whose message differs (an XLIFF state is
+    /// spelled `needs-review-translation` where the catalog says `needs_review`) joins the catalog's
+    /// finding of the same rule and key, its message kept in the note.
     static func mergeRepresentations(_ findings: [Finding], project: Project) -> [Finding] {
         let ranks = Dictionary(project.files.map { ($0.path, editRank($0)) }, uniquingKeysWith: { a, _ in a })
         // Only a run that holds both an export and something more directly edited can repeat itself.
         guard Set(ranks.values).count > 1 else { return findings }
-        struct Identity: Hashable { var rule: String; var locale: String?; var table: String?; var key: String; var message: String }
+        struct Identity: Hashable { var rule: String; var locale: String?; var table: String?; var key: String; var message: String? }
+        func identity(_ finding: Finding, withMessage: Bool) -> Identity? {
+            guard let key = finding.key else { return nil }
+            return Identity(rule: finding.ruleID, locale: finding.locale, table: finding.table, key: key,
+                            message: withMessage ? finding.message : nil)
+        }
+        func rank(_ finding: Finding) -> Int? { finding.location.flatMap { ranks[$0.file] } }
+        // The most directly edited file each finding appears in, with and without its message.
         var best: [Identity: Int] = [:]
         for finding in findings {
-            guard let key = finding.key, let file = finding.location?.file, let rank = ranks[file] else { continue }
-            let identity = Identity(rule: finding.ruleID, locale: finding.locale, table: finding.table, key: key, message: finding.message)
-            best[identity] = min(best[identity] ?? rank, rank)
+            guard let rank = rank(finding) else { continue }
+            for withMessage in [true, false] {
+                if let id = identity(finding, withMessage: withMessage) { best[id] = min(best[id] ?? rank, rank) }
+            }
         }
-        var copies: [Identity: [SourceLocation]] = [:]
         var kept: [Finding] = []
-        var keptIndex: [Identity: Int] = [:]
+        var keptAt: [Identity: Int] = [:]
+        var copies: [(finding: Finding, exact: Bool)] = []
         for finding in findings {
-            guard let key = finding.key, let location = finding.location, let rank = ranks[location.file] else {
+            guard let rank = rank(finding), let exact = identity(finding, withMessage: true),
+                  let loose = identity(finding, withMessage: false) else {
                 kept.append(finding)
                 continue
             }
-            let identity = Identity(rule: finding.ruleID, locale: finding.locale, table: finding.table, key: key, message: finding.message)
-            if rank > best[identity]! {
-                copies[identity, default: []].append(location)
-            } else {
-                if keptIndex[identity] == nil { keptIndex[identity] = kept.count }
-                kept.append(finding)
+            if rank > best[exact]! || rank > best[loose]! {
+                copies.append((finding, rank > best[exact]!))
+                continue
             }
+            for id in [exact, loose] where keptAt[id] == nil { keptAt[id] = kept.count }
+            kept.append(finding)
         }
-        for (identity, locations) in copies {
-            guard let index = keptIndex[identity] else { continue }
-            for location in locations.sorted() {
-                kept[index].notes.append(Finding.Note(message: "the same in an exported copy (re-export it after the fix)", location: location))
+        for (copy, exact) in copies {
+            guard let index = keptAt[identity(copy, withMessage: exact)!] else {
+                kept.append(copy)  // nothing to join (cannot happen: a better-ranked finding exists)
+                continue
             }
+            let message = exact ? "the same in an exported copy (re-export it after the fix)"
+                                : "also in an exported copy (re-export it after the fix): \(copy.message)"
+            kept[index].notes.append(Finding.Note(message: message, location: copy.location))
         }
         return kept
     }

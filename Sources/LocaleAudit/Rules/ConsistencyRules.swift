@@ -408,8 +408,10 @@ public struct MissingTableRule: Rule {
             let firstEntry = source.keys.first.flatMap { source.entries[$0] }
             for locale in (localesByScope[set.id.scope] ?? []).subtracting(present).sorted() {
                 let location = firstEntry?.location ?? SourceLocation(file: source.tables[0].path, line: 1, column: 1)
-                findings.append(Finding(ruleID: rule.id, severity: rule.severity,
-                                        message: "table \(set.id.name) has no \(locale) version (\(source.keys.count) strings fall back to \(context.project.sourceLanguage))",
+                // en-GB for an en source falls back to en by design: a note.
+                let variant = context.isSourceVariant(locale)
+                findings.append(Finding(ruleID: rule.id, severity: variant ? .note : rule.severity,
+                                        message: "table \(set.id.name) has no \(locale) version (\(source.keys.count) strings fall back to \(context.project.sourceLanguage)\(variant ? ", as a regional variant does by design" : ""))",
                                         location: location, locale: locale, table: set.id.name))
             }
         }

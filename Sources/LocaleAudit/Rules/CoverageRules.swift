@@ -58,20 +58,21 @@ public struct LocaleIncompleteRule: Rule {
                       !row.missingKeys.isEmpty || !row.identicalKeys.isEmpty else { continue }
                 let severity: Severity = gate ? .error : (row.isSourceVariant ? .note : rule.severity)
                 let overall = coverage.locale(locale)?.percentText ?? "?"
-                var message = "\(set.id.name) is \(LocaleCoverage.percent(row.translated, of: row.sourceKeys)) translated into \(locale): \(row.missing) of \(row.sourceKeys) strings missing"
-                if !row.identicalKeys.isEmpty { message += ", \(row.identicalKeys.count) identical to the \(source) source" }
+                var message: String
                 if row.isSourceVariant {
-                    message += "; a regional variant falls back to \(source) by design: add only the strings spelled differently"
+                    message = "\(set.id.name) has \(row.sourceKeys - row.missing) of \(row.sourceKeys) strings in \(locale); the other \(row.missing) show in \(source), as a regional variant does by design: add only the strings \(locale) spells differently"
                 } else {
+                    message = "\(set.id.name) is \(LocaleCoverage.percent(row.translated, of: row.sourceKeys)) translated into \(locale): \(row.missing) of \(row.sourceKeys) strings missing"
+                    if !row.identicalKeys.isEmpty { message += ", \(row.identicalKeys.count) identical to the \(source) source" }
                     message += "; they show in \(source)"
+                    if partial { message += " (\(locale) is a partial locale: \(overall) of all its strings, below coverage.complete-at \(Self.percentText(coverage.options.completeAt)))" }
                 }
-                if partial { message += " (\(locale) is a partial locale: \(overall) of all its strings, below coverage.complete-at \(Self.percentText(coverage.options.completeAt)))" }
                 if gate { message += "; the project requires \(Self.percentText(coverage.gateThreshold(locale))) of \(locale)" }
                 var notes: [Finding.Note] = []
                 if !row.missingKeys.isEmpty { notes.append(Finding.Note(message: "missing: \(Self.sample(row.missingKeys))")) }
                 if !row.identicalKeys.isEmpty { notes.append(Finding.Note(message: "identical to the source: \(Self.sample(row.identicalKeys))")) }
                 let spoken = row.missingKeys.filter { context.isSpokenAccessibilityString(set.id, $0) }.count
-                if spoken > 0 {
+                if spoken > 0 && !row.isSourceVariant {
                     notes.append(Finding.Note(message: "\(spoken) of the missing strings are accessibility strings: VoiceOver reads them in \(source)"))
                 }
                 let location = translation.tables.compactMap(\.localeLocation).min()

@@ -29,10 +29,27 @@ import Testing
         #expect(result.project.sourceLanguage == "en")
     }
 
+    /// `Export/de.xcloc` is Xcode's export of the Reader catalog: its copies of the catalog's findings
+    /// are notes on them, not findings of their own.
+    @Test func theCatalogsExportIsANoteNotAFinding() {
+        let root = TestPaths.fixtures.appendingPathComponent("SampleApp").path
+        let result = Auditor.audit(paths: [root])
+        #expect(!result.findings.contains { $0.location?.file.contains("de.xcloc") == true })
+        for (rule, key) in [("translation-state", "Font size"), ("missing-translation", "Highlight")] {
+            let finding = result.findings.first { $0.ruleID == rule && $0.key == key && $0.locale == "de" }
+            #expect(finding?.location?.file.hasSuffix("Reader/Reader.xcstrings") == true, "\(rule) \(key)")
+            #expect(finding?.notes.contains { $0.location?.file.hasSuffix("de.xcloc/Localized Contents/de.xliff") == true } == true,
+                    "\(rule) \(key) names the export")
+        }
+        let dutch = result.findings.first { $0.ruleID == "locale-incomplete" && $0.locale == "nl" }
+        #expect(dutch?.keys.count == 13)
+        #expect(dutch?.identicalKeys == ["error.network"])
+    }
+
     @Test func everyLocaleOfTheSampleIsRead() {
         let root = TestPaths.fixtures.appendingPathComponent("SampleApp").path
         let result = Auditor.audit(paths: [root])
-        #expect(result.project.locales == ["ar", "de", "en", "es", "fr", "he", "it", "ja", "pl", "pt-BR", "pt_BR", "ru", "uk", "zh-Hans"])
+        #expect(result.project.locales == ["ar", "de", "en", "en-GB", "es", "fr", "he", "it", "ja", "nl", "pl", "pt-BR", "pt_BR", "ru", "uk", "zh-Hans"])
         let ru = result.project.tables.first { $0.locale == "ru" && $0.name == "Localizable" && $0.format == .strings }
         #expect(ru?.entries.first { $0.key == "map.landmark" }?.value == .text("Москва Arc de Triomphe 東京"))
         // Each newer format is read, not merely found: one known entry per file.
