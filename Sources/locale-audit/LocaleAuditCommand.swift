@@ -64,6 +64,12 @@ struct Check: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Never colour the text output.")
     var noColour = false
 
+    @Option(name: .customLong("max-annotations"), help: "--format github: annotations per severity, most severe and most specific first (default 10, what GitHub shows per step; 0 for all). A closing notice counts the rest.")
+    var maxAnnotations: Int = GitHubReporter.defaultMaxAnnotations
+
+    @Option(help: "Also append a Markdown summary (per-locale coverage and the most important findings) to this file, e.g. \"$GITHUB_STEP_SUMMARY\".")
+    var summary: String?
+
     func run() throws {
         let (options, configuration) = try audit.resolve()
         var result = try audit.audit(options)
@@ -82,10 +88,12 @@ struct Check: ParsableCommand {
         }
         let colour = output == nil && !noColour && isatty(STDOUT_FILENO) != 0
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        let context = ReportContext(colour: colour, baseDirectory: FileManager.default.currentDirectoryPath)
+        var context = ReportContext(colour: colour, baseDirectory: FileManager.default.currentDirectoryPath)
+        context.maxAnnotations = maxAnnotations
         Timing.mark(baseline == nil ? "options" : "baseline comparison")
         let finished = result
         try streamReport(to: output) { sink in Reporters.write(finished, as: format, context: context, to: sink) }
+        if let summary { try appendSummary(MarkdownReporter.render(finished, context: context), to: summary) }
         Timing.mark("render and write \(format)")
         FileHandle.standardError.write(Data((Reporters.summaryLine(result) + baselineSummary + "\n").utf8))
         let threshold = failOn ?? configuration.failOn ?? .error
@@ -94,6 +102,18 @@ struct Check: ParsableCommand {
         // object at a time (a third of a second on a large project); the system reclaims it at once.
         Foundation.exit(failed ? 1 : 0)
     }
+}
+
+/// Appends to a file (a job summary collects every step's), creating it if needed; exit 2 if it cannot.
+func appendSummary(_ text: String, to path: String) throws {
+    if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+        FileHandle.standardError.write(Data("locale-audit: cannot write the summary to '\(path)'\n".utf8))
+        throw ExitCode(2)
+    }
+    defer { try? handle.close() }
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
 }
 
 struct BaselineCommand: ParsableCommand {

@@ -3,27 +3,30 @@
 public enum JSONReporter {
     public static let schemaVersion = 1
 
-    public static func render(_ result: AuditResult, toolVersion: String = LocaleAuditVersion.string) -> String {
+    public static func render(_ result: AuditResult, context: ReportContext = ReportContext()) -> String {
         var json = JSONWriter()
-        write(result, toolVersion: toolVersion, to: &json)
+        write(result, context: context, to: &json)
         return json.output
     }
 
     /// Streams the report to `sink` a megabyte at a time.
-    public static func write(_ result: AuditResult, toolVersion: String = LocaleAuditVersion.string,
+    public static func write(_ result: AuditResult, context: ReportContext = ReportContext(),
                              to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         var json = JSONWriter(sink: sink)
-        write(result, toolVersion: toolVersion, to: &json)
+        write(result, context: context, to: &json)
         json.flush()
     }
 
-    private static func write(_ result: AuditResult, toolVersion: String, to json: inout JSONWriter) {
+    private static func write(_ result: AuditResult, context: ReportContext, to json: inout JSONWriter) {
         json.object { json in
             json.member("version", schemaVersion)
             json.key("tool")
             json.objectValue { json in
                 json.member("name", "locale-audit")
-                json.member("version", toolVersion)
+                json.member("version", context.toolVersion)
+                // The plural and locale checks rest on this data; another ICU can answer differently.
+                json.member("icu", context.icuVersion)
+                json.member("cldr", context.cldrVersion)
             }
             json.member("sourceLanguage", result.project.sourceLanguage)
             json.member("sourceLanguageOrigin", result.project.sourceLanguageOrigin.rawValue)

@@ -11,6 +11,11 @@ public struct ReportContext: Sendable {
     public var baseDirectory: String?
     /// The version reports name (golden-file tests put a placeholder here).
     public var toolVersion: String
+    /// The ICU and CLDR versions the plural and locale checks used (placeholders in golden files).
+    public var icuVersion: String = ICUInfo.icuVersion
+    public var cldrVersion: String = ICUInfo.cldrVersion
+    /// `--format github`: annotations per severity; GitHub shows at most 10 of each per step.
+    public var maxAnnotations: Int = GitHubReporter.defaultMaxAnnotations
     public init(colour: Bool = false, baseDirectory: String? = nil, toolVersion: String = LocaleAuditVersion.string) {
         self.colour = colour
         self.baseDirectory = baseDirectory
@@ -23,10 +28,10 @@ public enum Reporters {
         switch format {
         case .text: return TextReporter.render(result, colour: context.colour)
         case .xcode: return XcodeReporter.render(result.findings)
-        case .json: return JSONReporter.render(result, toolVersion: context.toolVersion)
+        case .json: return JSONReporter.render(result, context: context)
         case .sarif: return SARIFReporter.render(result, context: context)
         case .junit: return JUnitReporter.render(result)
-        case .github: return GitHubReporter.render(result.findings, baseDirectory: context.baseDirectory)
+        case .github: return GitHubReporter.render(result.findings, baseDirectory: context.baseDirectory, maxAnnotations: context.maxAnnotations)
         case .markdown: return MarkdownReporter.render(result, context: context)
         case .html: return HTMLReporter.render(result, context: context)
         }
@@ -37,7 +42,7 @@ public enum Reporters {
     public static func write(_ result: AuditResult, as format: ReportFormat, context: ReportContext = ReportContext(),
                              to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         if format == .json {
-            JSONReporter.write(result, toolVersion: context.toolVersion, to: sink)
+            JSONReporter.write(result, context: context, to: sink)
             return
         }
         var report = render(result, as: format, context: context)

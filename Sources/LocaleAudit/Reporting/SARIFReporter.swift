@@ -6,11 +6,17 @@ public enum SARIFReporter {
     /// The key of `partialFingerprints`; the suffix changes if the fingerprint's inputs ever do.
     public static let fingerprintKey = "localeAuditFinding/v1"
 
-    public static func render(_ result: AuditResult, context: ReportContext = ReportContext()) -> String {
+    /// GitHub code scanning takes at most 25,000 results per run; past that the upload is refused.
+    public static let maxResults = 25_000
+    /// The id of the one result that stands for the findings left out past `maxResults`.
+    public static let truncatedRuleID = "results-truncated"
+
+    public static func render(_ result: AuditResult, context: ReportContext = ReportContext(), maxResults: Int = maxResults) -> String {
+        let (shown, leftOut) = capped(result.findings, at: maxResults)
         var descriptions = RuleEngine.descriptions
         // Findings of ids no rule describes (e.g. configuration problems) still need a descriptor.
         let known = Set(descriptions.map(\.id))
-        let unknown = Set(result.findings.map(\.ruleID)).subtracting(known).sorted()
+        let unknown = Set(shown.map(\.ruleID)).subtracting(known).sorted()
         var ruleIndex: [String: Int] = [:]
         for (i, rule) in descriptions.enumerated() { ruleIndex[rule.id] = i }
         for id in unknown {
@@ -32,6 +38,12 @@ public enum SARIFReporter {
                         json.objectValue { json in
                             json.member("name", "locale-audit")
                             json.member("version", context.toolVersion)
+                            json.key("properties")
+                            json.objectValue { json in
+                                // The plural and locale checks rest on this data.
+                                json.member("icuVersion", context.icuVersion)
+                                json.member("cldrVersion", context.cldrVersion)
+                            }
                             json.key("rules")
                             json.arrayValue { json in
                                 for rule in descriptions { writeRule(rule, to: &json) }
@@ -41,7 +53,7 @@ public enum SARIFReporter {
                     json.member("columnKind", "unicodeCodePoints")
                     json.key("results")
                     json.arrayValue { json in
-                        for finding in result.findings {
+                        for finding in shown {
                             writeResult(finding, ruleIndex: ruleIndex[finding.ruleID] ?? 0, base: context.baseDirectory, to: &json)
                         }
                     }
@@ -49,6 +61,21 @@ public enum SARIFReporter {
             }
         }
         return json.output + "\n"
+    }
+
+    /// The findings to write: all of them when they fit; else the most severe first (in report order
+    /// within a severity), and one result in the last place that says how many were left out.
+    static func capped(_ findings: [Finding], at limit: Int) -> (shown: [Finding], leftOut: Int) {
+        guard findings.count > limit, limit > 0 else { return (findings, 0) }
+        let ordered = Severity.allCases.sorted(by: >).flatMap { severity in findings.filter { $0.severity == severity } }
+        var shown = Array(ordered.prefix(limit - 1))
+        let rest = ordered.dropFirst(limit - 1)
+        let counts = Severity.allCases.sorted(by: >).map { s in (s, rest.filter { $0.severity == s }.count) }.filter { $0.1 > 0 }
+        let summary = counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 ? "" : "s")" }.joined(separator: ", ")
+        shown.append(Finding(ruleID: truncatedRuleID, severity: rest.first?.severity ?? .note,
+                             message: "\(rest.count) more findings (\(summary)) are left out: code scanning takes at most \(limit) results per run. Run `locale-audit check` with --format json or html for all of them, or fold partial locales (coverage.complete-at).",
+                             location: nil))
+        return (shown, rest.count)
     }
 
     static func level(_ severity: Severity) -> String {
@@ -137,7 +164,10 @@ public enum SARIFReporter {
             }
             json.key("partialFingerprints")
             json.objectValue { json in
-                json.member(fingerprintKey, ReportText.fingerprint([finding.ruleID, path, finding.locale ?? "", finding.key ?? "", finding.message]))
+                // Counts and positions in a message change as work goes on ("12 of 40 strings
+                // missing"); blanked, code scanning keeps following the same finding.
+                json.member(fingerprintKey, ReportText.fingerprint([finding.ruleID, path, finding.locale ?? "", finding.key ?? "",
+                                                                    Baseline.blankPositions(finding.message)]))
             }
             json.key("properties")
             json.objectValue { json in

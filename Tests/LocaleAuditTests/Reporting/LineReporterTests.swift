@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func oneCommandPerFindingWithSeverityMapped() {
-        let lines = GitHubReporter.render(ReportFixture.result.findings).split(separator: "\n")
+        let lines = GitHubReporter.render(ReportFixture.result.findings, maxAnnotations: 0).split(separator: "\n")
         #expect(lines.count == ReportFixture.result.findings.count)
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == ReportFixture.result.count(.error))
         #expect(lines.filter { $0.hasPrefix("::warning ") }.count == ReportFixture.result.count(.warning))
@@ -19,6 +19,39 @@ import Testing
         #expect(untranslated?.contains("::\"markup|key, a:b\" (de): identical") == true)
         #expect(untranslated?.contains("100%25%25") == true)
         #expect(untranslated?.contains(",line=3,col=21,title=locale-audit [untranslated]::") == true)
+    }
+
+    static func findings(errors: Int, warnings: Int, notes: Int) -> [Finding] {
+        var findings: [Finding] = []
+        for (severity, count) in [(Severity.error, errors), (.warning, warnings), (.note, notes)] {
+            for i in 0..<count {
+                findings.append(Finding(ruleID: "r", severity: severity, message: "\(severity.rawValue) \(i)",
+                                        location: SourceLocation(file: "a.strings", line: i + 1, column: 1), key: "k\(i)"))
+            }
+        }
+        // A summary without a key: placed after the specific findings of its severity.
+        findings.insert(Finding(ruleID: "locale-incomplete", severity: .error, message: "summary", location: nil), at: 0)
+        return findings
+    }
+
+    @Test func atMostTenAnnotationsPerSeverityThenOneClosingNotice() {
+        let lines = GitHubReporter.render(Self.findings(errors: 14, warnings: 3, notes: 25)).split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10)
+        #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 3)
+        // Nine notes and the closing notice: ten notices, all GitHub shows.
+        #expect(lines.filter { $0.hasPrefix("::notice ") }.count == 10)
+        #expect(!lines.contains { $0.hasSuffix("::summary") }, "the summary without a key gives way to specific errors")
+        let closing = lines.last ?? ""
+        #expect(closing.hasPrefix("::notice title=locale-audit::21 more findings are not annotated (5 errors, 16 notes)"))
+        #expect(lines.firstIndex { $0.hasPrefix("::warning") }! > lines.lastIndex { $0.hasPrefix("::error") }!, "most severe first")
+    }
+
+    @Test func noClosingNoticeWhenEverythingFitsAndZeroMeansAll() {
+        let few = GitHubReporter.render(Self.findings(errors: 2, warnings: 2, notes: 10)).split(separator: "\n")
+        #expect(few.count == 15)
+        #expect(!few.contains { $0.contains("not annotated") })
+        let all = GitHubReporter.render(Self.findings(errors: 30, warnings: 0, notes: 0), maxAnnotations: 0).split(separator: "\n")
+        #expect(all.count == 31)
     }
 
     @Test func findingsWithoutLocationHaveNoFileProperty() {

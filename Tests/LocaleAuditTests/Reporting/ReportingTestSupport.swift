@@ -10,7 +10,13 @@ enum ReportFixture {
 
     /// Paths as an absolute checkout names them; SARIF and the HTML page make them relative to the
     /// package root (the "working directory").
-    static let context = ReportContext(baseDirectory: TestPaths.packageRoot.path, toolVersion: versionPlaceholder)
+    static let context: ReportContext = {
+        var context = ReportContext(baseDirectory: TestPaths.packageRoot.path, toolVersion: versionPlaceholder)
+        // Another ICU (Debian 13, macOS) must not change the golden files.
+        context.icuVersion = "{ICU}"
+        context.cldrVersion = "{CLDR}"
+        return context
+    }()
 
     static let result: AuditResult = Auditor.audit(paths: [root], options: AuditOptions(workers: 2))
     static let sampleApp: AuditResult = Auditor.audit(paths: [TestPaths.fixtures.appendingPathComponent("SampleApp").path],

@@ -105,6 +105,58 @@ import Testing
         #expect(ReportText.fingerprint(["a", "b"]) != ReportText.fingerprint(["ab"]))
     }
 
+    static func firstRun(_ sarif: String) throws -> [String: Any] {
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        return try #require((log["runs"] as? [[String: Any]])?.first)
+    }
+
+    @Test func countsInMessagesDoNotChangeTheFingerprint() {
+        func fingerprint(_ message: String) -> String {
+            let finding = Finding(ruleID: "locale-incomplete", severity: .warning, message: message,
+                                  location: SourceLocation(file: "de.lproj/L.strings", line: 1, column: 1), locale: "de")
+            let text = SARIFReporter.render(AuditResult(project: ReportFixture.result.project, findings: [finding], unreadableArguments: [],
+                                                        elapsedSeconds: 0, bytesRead: 0))
+            let range = text.range(of: "\"\(SARIFReporter.fingerprintKey)\": \"")!
+            return String(text[range.upperBound...].prefix(16))
+        }
+        #expect(fingerprint("L is 40.0 % translated: 12 of 20 missing") == fingerprint("L is 45.0 % translated: 11 of 20 missing"))
+        #expect(fingerprint("L is 40.0 % translated") != fingerprint("M is 40.0 % translated"))
+    }
+
+    @Test func atMost25000ResultsTheRestFoldedIntoOne() throws {
+        var findings: [Finding] = []
+        for i in 0..<30 {
+            findings.append(Finding(ruleID: "missing-translation", severity: i < 3 ? .error : .note, message: "m\(i)",
+                                    location: SourceLocation(file: "a.strings", line: i + 1, column: 1), locale: "de", key: "k\(i)"))
+        }
+        let result = AuditResult(project: ReportFixture.result.project, findings: findings, unreadableArguments: [], elapsedSeconds: 0, bytesRead: 0)
+        let text = SARIFReporter.render(result, maxResults: 10)
+        if Self.validatorUnavailable == nil {
+            let check = try Self.validate(text)
+            #expect(check.status == 0, "\(check.output)")
+        }
+        let run = try Self.firstRun(text)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 10)
+        #expect(results.prefix(3).allSatisfy { $0["level"] as? String == "error" }, "the most severe are kept")
+        let last = try #require(results.last)
+        #expect(last["ruleId"] as? String == SARIFReporter.truncatedRuleID)
+        #expect((last["message"] as? [String: Any])?["text"] as? String == "21 more findings (21 notes) are left out: code scanning takes at most 10 results per run. Run `locale-audit check` with --format json or html for all of them, or fold partial locales (coverage.complete-at).")
+        #expect(SARIFReporter.maxResults == 25_000)
+    }
+
+    @Test func theDriverNamesTheICUAndCLDRVersions() throws {
+        let run = try Self.firstRun(SARIFReporter.render(ReportFixture.result))
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let properties = try #require(driver["properties"] as? [String: Any])
+        #expect(properties["icuVersion"] as? String == ICUInfo.icuVersion)
+        #expect(properties["cldrVersion"] as? String == ICUInfo.cldrVersion)
+        #expect(!ICUInfo.icuVersion.isEmpty)
+        let json = JSONReporter.render(ReportFixture.result)
+        #expect(json.contains("\"icu\": \"\(ICUInfo.icuVersion)\""))
+        #expect(json.contains("\"cldr\": \"\(ICUInfo.cldrVersion)\""))
+    }
+
     @Test func urisArePercentEncodedAndRelativeWhereTheyCanBe() {
         #expect(ReportText.uri(forPath: "en.lproj/Info Sheet.strings") == "en.lproj/Info%20Sheet.strings")
         #expect(ReportText.uri(forPath: "日本/a#b?.strings") == "%E6%97%A5%E6%9C%AC/a%23b%3F.strings")
