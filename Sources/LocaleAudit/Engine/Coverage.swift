@@ -77,6 +77,7 @@ public enum Coverage {
             for translation in set.translations { localesByScope[set.id.scope, default: []].insert(translation.locale) }
         }
         let sourceLanguage = UntranslatedRule.language(of: index.sourceLanguage)
+        let names = NameTerms(index: index, configured: doNotTranslate)
         var tablesByLocale: [String: [TableCoverage]] = [:]
         for set in index.tableSets {
             guard let source = set.source else { continue }
@@ -100,7 +101,7 @@ public enum Coverage {
                     guard isTranslated(entry) else { continue }
                     if !variant, entry.shouldTranslate, let sourceEntry = source.entries[key],
                        isIdentical(entry.value, sourceEntry.value),
-                       !mayStayIdentical(sourceEntry.value, key: key, locale: locale, doNotTranslate: doNotTranslate) {
+                       !mayStayIdentical(sourceEntry.value, key: key, locale: locale, names: names) {
                         row.identicalKeys.append(key)
                         continue
                     }
@@ -127,14 +128,12 @@ public enum Coverage {
     }
 
     /// Source text a translation may keep as it is: nothing to translate, the app's name, an
-    /// acronym, a do-not-translate term, or one word in a language of the source's script (the
-    /// same exemptions `untranslated` makes).
-    static func mayStayIdentical(_ source: Value, key: String, locale: String, doNotTranslate: [String]) -> Bool {
-        if UntranslatedRule.appNameKeys.contains(key) { return true }
+    /// acronym, a name term, or one word in a language of the source's script (the same exemptions
+    /// `untranslated` makes).
+    static func mayStayIdentical(_ source: Value, key: String, locale: String, names: NameTerms) -> Bool {
+        if NameTerms.appNameKeys.contains(key) { return true }
         for text in source.texts {
-            var checked = text.text
-            for term in doNotTranslate where !term.isEmpty { checked = checked.replacingOccurrences(of: term, with: " ") }
-            let words = TextAnalysis.translatableWords(in: checked)
+            let words = TextAnalysis.translatableWords(in: names.masking(text.text))
             if words.isEmpty { continue }
             if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { continue }
             if words.count == 1 && !UntranslatedRule.writesOtherScript(locale) { continue }

@@ -7,6 +7,7 @@ enum FindingConsolidation {
     static func consolidate(_ findings: [Finding], project: Project) -> [Finding] {
         var findings = dropDominated(findings)
         findings = mergeRepresentations(findings, project: project)
+        findings = mergeTableCopies(findings, project: project)
         findings = mergeSourceCopies(findings, project: project)
         findings = foldUndeclaredLocales(findings)
         return findings
@@ -102,6 +103,60 @@ enum FindingConsolidation {
             kept[index].notes.append(Finding.Note(message: message, location: copy.location))
         }
         return kept
+    }
+
+    // MARK: One table, several copies
+
+    /// Projects keep copies of one table in several folders: Wikipedia ships TranslateWiki's tree and
+    /// the tree converted from it, an app and its extensions repeat their `InfoPlist.strings`, an
+    /// XLIFF export holds every catalog of the project. The same finding (rule, severity, locale,
+    /// table, key, message) in several files is one defect: it is reported once, at the most directly
+    /// edited file (then the first by path and line), with every other place as a note.
+    static func mergeTableCopies(_ findings: [Finding], project: Project) -> [Finding] {
+        let ranks = Dictionary(project.files.map { ($0.path, editRank($0)) }, uniquingKeysWith: { a, _ in a })
+        struct Identity: Hashable {
+            var rule: String; var severity: Severity; var locale: String?; var table: String?; var key: String?; var message: String
+        }
+        func identity(_ finding: Finding) -> Identity? {
+            // A finding about no key and no locale's table (a file's syntax) belongs to its file alone.
+            guard finding.location != nil, finding.key != nil || (finding.table != nil && finding.locale != nil) else { return nil }
+            return Identity(rule: finding.ruleID, severity: finding.severity, locale: finding.locale, table: finding.table,
+                            key: finding.key, message: finding.message)
+        }
+        func order(_ finding: Finding) -> (Int, String, Int, Int) {
+            let location = finding.location!
+            return (ranks[location.file] ?? 0, location.file, location.line, location.column)
+        }
+        var best: [Identity: Int] = [:]
+        var files: [Identity: Set<String>] = [:]
+        for (i, finding) in findings.enumerated() {
+            guard let id = identity(finding) else { continue }
+            files[id, default: []].insert(finding.location!.file)
+            if let current = best[id], order(findings[current]) <= order(finding) { continue }
+            best[id] = i
+        }
+        // Nothing repeats across files: the common case costs one pass.
+        guard files.values.contains(where: { $0.count > 1 }) else { return findings }
+        var copies: [Int: [Finding.Note]] = [:]
+        var dropped = Set<Int>()
+        for (i, finding) in findings.enumerated() {
+            guard let id = identity(finding), files[id]!.count > 1, let keep = best[id], keep != i,
+                  findings[keep].location!.file != finding.location!.file else { continue }
+            copies[keep, default: []].append(Finding.Note(message: "the same in another copy of this table", location: finding.location))
+            dropped.insert(i)
+        }
+        var result: [Finding] = []
+        result.reserveCapacity(findings.count - dropped.count)
+        for (i, finding) in findings.enumerated() where !dropped.contains(i) {
+            guard let notes = copies[i] else {
+                result.append(finding)
+                continue
+            }
+            var merged = finding
+            merged.notes += notes.sorted { ($0.location!.file, $0.location!.line) < ($1.location!.file, $1.location!.line) }
+            result.append(merged)
+        }
+        return result
     }
 
     // MARK: A defect of the source, copied into translations

@@ -301,6 +301,9 @@ public struct RTLWithoutRTLTextRule: Rule {
             RuleExample("Arabic text around a Latin brand name, and a placeholder alone",
                 VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Sync with iCloud\";\n\"name\" = \"%@\";\n"),
                 VirtualFile("ar.lproj/Localizable.strings", "\"sync\" = \"المزامنة مع iCloud\";\n\"name\" = \"%@\";\n")),
+            RuleExample("Platform terms and the app's name stay in Latin letters",
+                VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf Reader\";\n\"unlock\" = \"Use Face ID or Touch ID\";\n"),
+                VirtualFile("he.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf Reader Pro\";\n\"unlock\" = \"Face ID / Touch ID\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -314,13 +317,16 @@ public struct RTLWithoutRTLTextRule: Rule {
                 && !sourceTexts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) })
         }
         let pairs = rightToLeftPairs(context)
-        for pair in pairs {
+        // The app's name is a name in every script.
+        for pair in pairs where !NameTerms.appNameKeys.contains(pair.key) {
             let texts = pair.translation.value.texts.map(\.text)
             // Most translations have a right-to-left letter: the cheap test goes first.
             guard !texts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) }), counts(pair) else { continue }
-            let words = texts.flatMap { TextAnalysis.translatableWords(in: $0) }
+            // Platform terms and brand names stay in Latin letters in right-to-left interfaces.
+            let words = texts.flatMap { TextAnalysis.translatableWords(in: context.names.masking($0)) }
             if words.isEmpty { continue }
-            perFile[pair.location.file, default: (0, 0, pair.locale, pair.table)].flagged += 1
+            // One word (a name, often) says nothing about whether the file was translated.
+            if words.count > 1 { perFile[pair.location.file, default: (0, 0, pair.locale, pair.table)].flagged += 1 }
             // A copy of the source is `untranslated`'s finding; it still counts for the file summary.
             if pair.translation.value.canonical == pair.source.value.canonical { continue }
             findings.append(.entry(rule, "\(pair.translation.value.shortDescription) has no right-to-left letter: not translated into \(pair.locale)?",

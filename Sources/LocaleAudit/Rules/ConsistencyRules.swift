@@ -245,15 +245,11 @@ public struct UntranslatedRule: Rule {
                   translation == source, Self.language(of: pair.locale) != sourceLanguage,
                   context.accessibilityKind(pair.table, pair.key) == nil,
                   !context.isFolded(pair.locale, pair.table) else { return nil }
-            // Configured do-not-translate terms (brand names) are not words to translate.
-            var checked = source
-            for term in context.options.doNotTranslate where !term.isEmpty {
-                checked = checked.replacingOccurrences(of: term, with: " ")
-            }
-            let words = TextAnalysis.translatableWords(in: checked)
+            // The app's name, platform terms and configured do-not-translate terms are not words to translate.
+            let words = TextAnalysis.translatableWords(in: context.names.masking(source))
             if words.isEmpty { return nil }
             // The app's name is a brand; an acronym (GPX, URL, VPN) reads the same everywhere.
-            if Self.appNameKeys.contains(pair.key) { return nil }
+            if NameTerms.appNameKeys.contains(pair.key) { return nil }
             if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { return nil }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but
             // brand names are kept in Latin there too, so it is only a note.
@@ -278,9 +274,6 @@ public struct UntranslatedRule: Rule {
                           severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote])
         }
     }
-
-    /// Info.plist keys that hold the app's name, which is a brand.
-    static let appNameKeys: Set<String> = ["CFBundleName", "CFBundleDisplayName"]
 
     /// The language subtag of a locale identifier (`pt-BR` → `pt`, `zh_Hans` → `zh`).
     static func language(of locale: String) -> String {

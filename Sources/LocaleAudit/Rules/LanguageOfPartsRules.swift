@@ -30,7 +30,7 @@ extension LocalizedText {
                 if scriptsByLocale[tables.locale] == nil { scriptsByLocale[tables.locale] = LanguageOfParts.scripts(of: tables.locale) }
                 guard let scripts = scriptsByLocale[tables.locale] ?? nil else { continue }
                 let isSource = set.source != nil && position == 0
-                for key in tables.keys {
+                for key in tables.keys where !NameTerms.appNameKeys.contains(key) {
                     let entry = tables.entries[key]!
                     let sourceEntry = set.source?.entries[key]
                     guard entry.shouldTranslate, sourceEntry?.shouldTranslate != false else { continue }
@@ -56,13 +56,17 @@ final class SharedScriptAnalyses: @unchecked Sendable {
                                      ChineseScriptMixRule.description.id]
 
     let texts: [LocalizedText]
+    /// The app's name, platform terms and configured never-tag terms.
+    let names: NameTerms
     private let options: AuditOptions
     // Written once, under `lock`.
     private let lock = NSLock()
     private var computedAnalyses: [LanguageOfPartsAnalysis]?
+    private var computedTranslationsByKey: [KeyOfTable: [Int]]?
 
-    init(texts: [LocalizedText], options: AuditOptions) {
+    init(texts: [LocalizedText], names: NameTerms, options: AuditOptions) {
         self.texts = texts
+        self.names = names
         self.options = options
     }
 
@@ -79,6 +83,66 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         }.flatMap { $0 }
         computedAnalyses = analyses
         return analyses
+    }
+
+    struct KeyOfTable: Hashable { var table: TableID; var key: String }
+    private var computedWidelyKept: Set<String>?
+
+    /// Runs that translations in at least five locales of at least two scripts carry as they are, in
+    /// whatever strings: a product or feature name ("Duck Address", "Wikidata") or a loanword the
+    /// languages share, not a phrase one translator forgot.
+    private var widelyKeptRuns: Set<String> {
+        let analyses = languageOfParts
+        lock.lock()
+        defer { lock.unlock() }
+        if let computedWidelyKept { return computedWidelyKept }
+        var localesByRun: [String: Set<String>] = [:]
+        var scriptsByRun: [String: Set<Set<ScriptCode>>] = [:]
+        for i in texts.indices where !analyses[i].ranges.isEmpty && !texts[i].isSource {
+            for range in analyses[i].ranges where !range.fromTerm {
+                localesByRun[range.text, default: []].insert(texts[i].locale)
+                scriptsByRun[range.text, default: []].insert(texts[i].scripts)
+            }
+        }
+        let kept = Set(localesByRun.filter { $0.value.count >= 5 && scriptsByRun[$0.key]!.count >= 2 }.keys)
+        computedWidelyKept = kept
+        return kept
+    }
+
+    /// The translations (indices into `texts`) of each key that has a run of another script somewhere.
+    private var translationsByKey: [KeyOfTable: [Int]] {
+        let analyses = languageOfParts
+        lock.lock()
+        defer { lock.unlock() }
+        if let computedTranslationsByKey { return computedTranslationsByKey }
+        var wanted = Set<KeyOfTable>()
+        for i in texts.indices where !analyses[i].ranges.isEmpty { wanted.insert(KeyOfTable(table: texts[i].table, key: texts[i].key)) }
+        var byKey: [KeyOfTable: [Int]] = [:]
+        if !wanted.isEmpty {
+            for i in texts.indices where !texts[i].isSource {
+                let id = KeyOfTable(table: texts[i].table, key: texts[i].key)
+                if wanted.contains(id) { byKey[id, default: []].append(i) }
+            }
+        }
+        computedTranslationsByKey = byKey
+        return byKey
+    }
+
+    /// A run is a name, not a language change, when it is one of the name terms, or when most other
+    /// languages' translations of the same key keep it as it is ("Firefox", "Wikipedia", a product
+    /// name that no list holds). A phrase left in English is translated by the other languages.
+    func isName(_ run: SpeechRange, in textIndex: Int) -> Bool {
+        if names.covers(run.text) || widelyKeptRuns.contains(run.text) { return true }
+        let item = texts[textIndex]
+        guard let others = translationsByKey[KeyOfTable(table: item.table, key: item.key)] else { return false }
+        let word = Array(run.text.utf8)
+        // Per locale: a plural keeps the run when any of its forms does.
+        var keeps: [String: Bool] = [:]
+        for j in others where texts[j].locale != item.locale && keeps[texts[j].locale] != true {
+            keeps[texts[j].locale] = NameTerms.containsWord(word, in: Array(texts[j].text.utf8))
+        }
+        let keeping = keeps.values.filter { $0 }.count
+        return keeping >= 3 && keeping * 2 > keeps.count
     }
 }
 
@@ -105,6 +169,9 @@ public struct WrongScriptRule: Rule {
             RuleExample("Serbian in Latin script",
                 VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"You are offline.\";\n"),
                 VirtualFile("sr-Latn.lproj/Localizable.strings", "\"offline\" = \"Niste povezani.\";\n")),
+            RuleExample("The app's bundle name and a platform term",
+                VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleName\" = \"Bookshelf Widget\";\n\"unlock\" = \"Touch ID\";\n"),
+                VirtualFile("el.lproj/InfoPlist.strings", "\"CFBundleName\" = \"Bookshelf Widget Extension\";\n\"unlock\" = \"Touch ID, Face ID\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -117,6 +184,8 @@ public struct WrongScriptRule: Rule {
             // In a right-to-left locale, Latin-only text is rtl-no-rtl-text's finding, said in RTL terms.
             if LocaleIdentifierCheck.isRightToLeft(item.locale) && analysis.ranges.allSatisfy({ $0.script == "Latn" }) { continue }
             let foreign = analysis.ranges.filter { !$0.fromTerm }
+            // Names (the app's, a platform's, a brand every language keeps) are not translations to make.
+            if foreign.allSatisfy({ context.scriptAnalyses.isName($0, in: i) }) { continue }
             let single = foreign.count == 1 && foreign[0].isNameLike
             let names = Set(foreign.map(\.script)).sorted().joined(separator: ", ")
             let languages = Set(foreign.map(\.language)).sorted().joined(separator: ", ")
@@ -156,6 +225,17 @@ public struct LanguageOfPartsRule: Rule {
             RuleExample("Japanese mixes kana and kanji by nature",
                 VirtualFile("en.lproj/Localizable.strings", "\"add\" = \"Add a book\";\n"),
                 VirtualFile("ja.lproj/Localizable.strings", "\"add\" = \"本を追加する\";\n")),
+            RuleExample("The app's name (InfoPlist.strings) and Apple's platform terms are names, not a language change",
+                VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
+                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Sync Bookshelf with iCloud Drive\";\n\"open\" = \"Open in Safari\";\n"),
+                VirtualFile("ru.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"sync\" = \"Синхронизировать Bookshelf с iCloud Drive\";\n\"open\" = \"Открыть в Safari\";\n")),
+            RuleExample("A name that most languages' translations of the string keep as it is",
+                VirtualFile("en.lproj/Localizable.strings", "\"share\" = \"Open in Firefox\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"share\" = \"Открыть в Firefox\";\n"),
+                VirtualFile("uk.lproj/Localizable.strings", "\"share\" = \"Відкрити у Firefox\";\n"),
+                VirtualFile("bg.lproj/Localizable.strings", "\"share\" = \"Отваряне във Firefox\";\n"),
+                VirtualFile("el.lproj/Localizable.strings", "\"share\" = \"Άνοιγμα στο Firefox\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -164,7 +244,7 @@ public struct LanguageOfPartsRule: Rule {
         let texts = context.scriptAnalyses.texts, analyses = context.scriptAnalyses.languageOfParts
         for i in texts.indices where !analyses[i].partRanges.isEmpty {
             let item = texts[i]
-            for range in analyses[i].partRanges {
+            for range in analyses[i].partRanges where range.fromTerm || !context.scriptAnalyses.isName(range, in: i) {
                 let what = range.fromTerm ? "term \"\(range.text)\" (\(range.language))" : "\(range.script) run \"\(range.text.visibleEscaped)\""
                 let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table.name, range: range)
                 findings.append(.entry(rule, "\(what) at UTF-16 {\(range.location), \(range.length)} in a \(item.locale) string; VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(range.language)\" on that range",

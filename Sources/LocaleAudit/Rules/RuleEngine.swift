@@ -17,6 +17,8 @@ public struct RuleContext: Sendable {
     var accessibilityKinds: [TableID: [String: AccessibilityClassifier.Kind]]
     /// Every localized text and its script analysis, computed by the first rule that asks.
     let scriptAnalyses: SharedScriptAnalyses
+    /// The app's name, platform terms and configured terms: names, never translations to make.
+    public let names: NameTerms
     /// Translation coverage per locale and table: which locales are partial.
     public var coverage: CoverageReport
 
@@ -54,7 +56,8 @@ public struct RuleContext: Sendable {
         formatPairs = formats
         accessibilityKinds = kinds
         self.coverage = coverage
-        scriptAnalyses = SharedScriptAnalyses(texts: texts, options: options)
+        names = NameTerms(index: index, configured: options.neverTag + options.doNotTranslate)
+        scriptAnalyses = SharedScriptAnalyses(texts: texts, names: names, options: options)
         Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
     }
 
