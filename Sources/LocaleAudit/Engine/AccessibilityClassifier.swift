@@ -39,8 +39,11 @@ public struct AccessibilityClassifier: Sendable, Hashable {
         patterns.formUnion(more.map { $0.lowercased() }.filter { !$0.isEmpty })
     }
 
-    /// The kind of an entry, nil when it is an ordinary string.
-    public func classify(key: String, comment: String?) -> Kind? {
+    /// The kind of an entry, nil when it is an ordinary string. Only the key, the comment and the
+    /// Interface Builder property decide, never the text: "Settings > Accessibility" is a path to show.
+    /// A key that is itself the text (`sourceText`, or words with spaces as String Catalogs use) says
+    /// nothing about where the string is used.
+    public func classify(key: String, comment: String?, sourceText: String? = nil) -> Kind? {
         if let (_, property) = Self.interfaceBuilderKey(key) {
             switch property {
             case "accessibilityLabel": return .label
@@ -51,9 +54,15 @@ public struct AccessibilityClassifier: Sendable, Hashable {
             default: return nil
             }
         }
-        if matchesPattern(key) { return .keyPattern }
+        if Self.isIdentifierKey(key, sourceText: sourceText), matchesPattern(key) { return .keyPattern }
         if let comment, Self.commentMentionsAccessibility(comment) { return .comment }
         return nil
+    }
+
+    /// A key written as an identifier (`settings.a11y.label`), not as the text it stands for.
+    static func isIdentifierKey(_ key: String, sourceText: String?) -> Bool {
+        if let sourceText, key == sourceText { return false }
+        return !key.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
     }
 
     /// `1rB-5w-de3.accessibilityLabel` → ("1rB-5w-de3", "accessibilityLabel"). Interface Builder object ids
@@ -201,11 +210,11 @@ public struct AccessibilityCoverage: Sendable, Hashable {
                         if let known = kindOfSourceKey[key] {
                             kind = known
                         } else {
-                            kind = classifier.classify(key: key, comment: sourceComment)
+                            kind = classifier.classify(key: key, comment: sourceComment, sourceText: set.source?.entries[key]?.value.plainText)
                             kindOfSourceKey[key] = kind
                         }
                     } else {
-                        kind = classifier.classify(key: key, comment: entry.comment)
+                        kind = classifier.classify(key: key, comment: entry.comment, sourceText: set.source?.entries[key]?.value.plainText)
                     }
                     if let kind { translationKinds[kind, default: 0] += 1 }
                 }
@@ -213,7 +222,7 @@ public struct AccessibilityCoverage: Sendable, Hashable {
             guard let source = set.source else { continue }
             for key in source.keys {
                 let entry = source.entries[key]!
-                guard let kind = kindOfSourceKey[key] ?? classifier.classify(key: key, comment: entry.comment) else { continue }
+                guard let kind = kindOfSourceKey[key] ?? classifier.classify(key: key, comment: entry.comment, sourceText: entry.value.plainText) else { continue }
                 sourceKinds[kind, default: 0] += 1
                 guard kind.isSpoken, entry.shouldTranslate else { continue }
                 for translation in set.translations {

@@ -8,7 +8,8 @@ func classifyAccessibility(_ index: ProjectIndex, _ classifier: AccessibilityCla
         guard let source = set.source else { continue }
         var table: [String: AccessibilityClassifier.Kind] = [:]
         for key in source.keys {
-            if let kind = classifier.classify(key: key, comment: source.entries[key]!.comment) { table[key] = kind }
+            let entry = source.entries[key]!
+            if let kind = classifier.classify(key: key, comment: entry.comment, sourceText: entry.value.plainText) { table[key] = kind }
         }
         if !table.isEmpty { kinds[set.id] = table }
     }
@@ -70,6 +71,9 @@ public struct AccessibilityMissingRule: Rule {
             RuleExample("An accessibility identifier is never read to users",
                 VirtualFile("en.lproj/Main.strings", "\"1rB-5w-de3.accessibilityIdentifier\" = \"settingsButton\";\n\"9xZ-aa-b01.text\" = \"Title\";\n"),
                 VirtualFile("de.lproj/Main.strings", "\"9xZ-aa-b01.text\" = \"Titel\";\n")),
+            RuleExample("A visible text that names the Accessibility settings is an ordinary string (a missing-translation)",
+                VirtualFile("en.lproj/Localizable.strings", "\"Open System Settings > Accessibility\" = \"Open System Settings > Accessibility\";\n\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -171,6 +171,9 @@ public struct UntranslatedRule: Rule {
                 VirtualFile("de.lproj/Localizable.strings", "\"block\" = ↓\"Bassa Vah\";\n"),
                 VirtualFile("fr.lproj/Localizable.strings", "\"block\" = ↓\"Bassa Vah\";\n"),
                 VirtualFile("nl.lproj/Localizable.strings", "\"block\" = ↓\"Bassa Vah\";\n")),
+            RuleExample("A .stringsdict copied into the German folder and never translated",
+                stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book left to read"), ("other", "%d books left to read")]),
+                stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "↓%d book left to read"), ("other", "%d books left to read")])),
             RuleExample("A single English word in a Cyrillic locale (a note: it may be a brand name)",
                 VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile("ru.lproj/Localizable.strings", "\"cancel\" = ↓\"Cancel\";\n")),
@@ -182,6 +185,13 @@ public struct UntranslatedRule: Rule {
             RuleExample("A single word that German writes the same",
                 VirtualFile("en.lproj/Localizable.strings", "\"version\" = \"Version\";\n"),
                 VirtualFile("de.lproj/Localizable.strings", "\"version\" = \"Version\";\n")),
+            RuleExample("A plural whose forms are translated",
+                stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book left to read"), ("other", "%d books left to read")]),
+                stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "Noch %d Buch zu lesen"), ("other", "Noch %d Bücher zu lesen")])),
+            RuleExample("A platform term and the app's name are names",
+                VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
+                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"iCloud Drive\";\n\"open\" = \"Bookshelf\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"sync\" = \"iCloud Drive\";\n\"open\" = \"Bookshelf\";\n")),
             RuleExample("A regional variant of the source language",
                 VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n"),
                 VirtualFile("en-GB.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n")),
@@ -241,8 +251,7 @@ public struct UntranslatedRule: Rule {
         let sourceLanguage = Self.language(of: context.project.sourceLanguage)
         let (sameScript, everywhere) = Self.consensus(context, sourceLanguage: sourceLanguage)
         return context.pairs.compactMap { pair in
-            guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
-                  translation == source, Self.language(of: pair.locale) != sourceLanguage,
+            guard let (source, location) = Self.identicalText(pair), Self.language(of: pair.locale) != sourceLanguage,
                   context.accessibilityKind(pair.table, pair.key) == nil,
                   !context.isFolded(pair.locale, pair.table) else { return nil }
             // The app's name, platform terms and configured do-not-translate terms are not words to translate.
@@ -259,19 +268,41 @@ public struct UntranslatedRule: Rule {
             let agreement = Self.writesOtherScript(pair.locale) ? everywhere : sameScript
             if let c = agreement[pair.table]?[pair.key], c.total >= 3, c.identical * 4 >= c.total * 3 {
                 return .entry(rule, "identical to the \(context.project.sourceLanguage) source, as in \(c.identical) of \(c.total) languages\(Self.writesOtherScript(pair.locale) ? "" : " written in its script"): a name kept on purpose (then list it under terms.do-not-translate) or a string never sent to translators",
-                              at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
+                              at: location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
                               notes: [pair.sourceNote])
             }
             // Only capitalised words ("Gurung Khema", "Creative Commons License") in a locale of the
             // same script: as likely a name kept on purpose as a title left untranslated; a note.
             if !Self.writesOtherScript(pair.locale), !words.contains(where: { $0.first?.isLowercase == true }) {
                 return .entry(rule, "identical to the \(context.project.sourceLanguage) source: a name or title kept on purpose, or left untranslated in \(pair.locale)?",
-                              at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
+                              at: location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
                               notes: [pair.sourceNote])
             }
             return .entry(rule, "identical to the \(context.project.sourceLanguage) source; not translated into \(pair.locale)?",
-                          at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,
+                          at: location, locale: pair.locale, table: pair.table, key: pair.key,
                           severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote])
+        }
+    }
+
+    /// The source text a translation repeats, and where: a plain string identical to its source, or
+    /// a plural whose every form with words is one of the source's forms (a `.stringsdict` copied
+    /// and never translated). Nil when the translation differs.
+    static func identicalText(_ pair: TranslationPair) -> (text: String, location: SourceLocation)? {
+        switch (pair.translation.value, pair.source.value) {
+        case (.text(let translation), .text(let source)):
+            return translation == source ? (source, pair.location) : nil
+        case (.plural(let translation), .plural):
+            let sourceTexts = Set(pair.source.value.texts.map(\.text))
+            var first: (String, SourceLocation)?
+            for variable in translation.variables {
+                for form in variable.forms where !TextAnalysis.translatableWords(in: form.text).isEmpty {
+                    guard sourceTexts.contains(form.text) else { return nil }
+                    if first == nil { first = (form.text, form.location ?? pair.location) }
+                }
+            }
+            return first
+        default:
+            return nil
         }
     }
 

@@ -26,6 +26,17 @@ import Testing
         #expect(classifier.classify(key: "menu.accessibilityish", comment: nil) == nil)
     }
 
+    /// The text decides nothing: a key that is the text itself names a visible string, however
+    /// often it says "Accessibility" (a System Settings path, a menu title).
+    @Test func aKeyThatIsItsOwnTextIsNeverAnAccessibilityString() {
+        #expect(classifier.classify(key: "Open System Settings > Privacy & Security > Accessibility", comment: nil) == nil)
+        #expect(classifier.classify(key: "Accessibility", comment: nil, sourceText: "Accessibility") == nil)
+        #expect(classifier.classify(key: "VoiceOver", comment: nil, sourceText: "VoiceOver") == nil)
+        // A comment that says the string is for VoiceOver still counts.
+        #expect(classifier.classify(key: "Close", comment: "VoiceOver label of the close button", sourceText: "Close") == .comment)
+        #expect(classifier.classify(key: "settings.accessibility.title", comment: nil, sourceText: "Accessibility") == .keyPattern)
+    }
+
     @Test func tokensSplitAtSeparatorsAndCamelCase() {
         #expect(AccessibilityClassifier.tokens(of: "editBold-A11y_label.Text") == ["edit", "bold", "a11y", "label", "text"])
     }
