@@ -134,7 +134,7 @@ public enum Coverage {
         if NameTerms.appNameKeys.contains(key) { return true }
         for text in source.texts {
             let words = TextAnalysis.translatableWords(in: names.masking(text.text))
-            if words.isEmpty { continue }
+            if words.isEmpty || TextAnalysis.isIdentifierLike(text.text) { continue }
             if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { continue }
             if words.count == 1 && !UntranslatedRule.writesOtherScript(locale) { continue }
             return false

@@ -112,14 +112,18 @@ enum FindingConsolidation {
     /// XLIFF export holds every catalog of the project. The same finding (rule, severity, locale,
     /// table, key, message) in several files is one defect: it is reported once, at the most directly
     /// edited file (then the first by path and line), with every other place as a note.
+    static let readerRules = Set(RuleEngine.descriptions.filter(\.reportedByReaders).map(\.id))
+
     static func mergeTableCopies(_ findings: [Finding], project: Project) -> [Finding] {
         let ranks = Dictionary(project.files.map { ($0.path, editRank($0)) }, uniquingKeysWith: { a, _ in a })
         struct Identity: Hashable {
             var rule: String; var severity: Severity; var locale: String?; var table: String?; var key: String?; var message: String
         }
         func identity(_ finding: Finding) -> Identity? {
-            // A finding about no key and no locale's table (a file's syntax) belongs to its file alone.
-            guard finding.location != nil, finding.key != nil || (finding.table != nil && finding.locale != nil) else { return nil }
+            // What a reader finds (syntax, encoding, an invalid XLIFF) is a defect of its file's bytes,
+            // and so is a finding about no key and no locale's table: each file is fixed on its own.
+            guard finding.location != nil, !readerRules.contains(finding.ruleID),
+                  finding.key != nil || (finding.table != nil && finding.locale != nil) else { return nil }
             return Identity(rule: finding.ruleID, severity: finding.severity, locale: finding.locale, table: finding.table,
                             key: finding.key, message: finding.message)
         }

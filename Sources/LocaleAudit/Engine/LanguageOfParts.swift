@@ -93,6 +93,9 @@ public struct LanguageOfParts: Sendable {
         var codes = (try? tag.scripts) ?? []
         // ICU's script list comes from locale data some languages lack (yi); likely subtags fill it in.
         if let likely = try? tag.maximizedScript { codes.append(likely) }
+        // A language of no script subtag that is written in several everywhere: Berber languages in
+        // Latin and Tifinagh (ICU's likely script is one of them only).
+        if tag.script == nil, let more = Self.alsoWrittenIn[language(of: aliased)] { codes += more.compactMap { ScriptCode(name: $0) } }
         var set = Set<ScriptCode>()
         for script in codes {
             // Umbrella codes stand for the scripts text actually contains.
@@ -106,6 +109,12 @@ public struct LanguageOfParts: Sendable {
         }
         return set.isEmpty ? nil : set
     }
+
+    /// Scripts a language is commonly written in beyond ICU's likely one.
+    static let alsoWrittenIn: [String: [String]] = [
+        "tzm": ["Latn", "Tfng"], "zgh": ["Tfng", "Latn"], "shi": ["Tfng", "Latn"], "rif": ["Latn", "Tfng"],
+        "kab": ["Latn", "Tfng"], "ber": ["Latn", "Tfng"],
+    ]
 
     /// The language subtag of a locale (`pt-BR` → `pt`).
     static func language(of locale: String) -> String {

@@ -54,11 +54,25 @@ public struct MissingTranslationRule: Rule {
                     findings.append(.entry(rule, message,
                                            at: ownUnit?.location ?? entry.location, locale: translation.locale, table: set.id, key: key,
                                            severity: variant ? .note : nil,
-                                           notes: [Finding.Note(message: "add it to \(file)", location: nil)]))
+                                           notes: [Finding.Note(message: "add it to \(Self.fileToAddTo(entry, translation: translation, default: file))", location: nil)]))
                 }
             }
         }
         return findings
+    }
+}
+
+extension MissingTranslationRule {
+    /// Where a missing string belongs: a plural of a `.stringsdict` goes into the locale's
+    /// `.stringsdict` (beside its `.strings` when it has none yet), not into the `.strings` file.
+    static func fileToAddTo(_ entry: Entry, translation: ProjectIndex.LocaleTables, default file: String) -> String {
+        let sourceFile = entry.location.file
+        guard sourceFile.hasSuffix(".stringsdict") else { return file }
+        let paths = translation.tables.map(\.path).sorted()
+        if let same = paths.first(where: { $0.hasSuffix(".stringsdict") }) { return same }
+        guard let strings = paths.first(where: { $0.hasSuffix(".strings") }), let slash = strings.lastIndex(of: "/"),
+              let sourceSlash = sourceFile.lastIndex(of: "/") else { return file }
+        return String(strings[...slash]) + sourceFile[sourceFile.index(after: sourceSlash)...]
     }
 }
 
@@ -256,7 +270,7 @@ public struct UntranslatedRule: Rule {
                   !context.isFolded(pair.locale, pair.table) else { return nil }
             // The app's name, platform terms and configured do-not-translate terms are not words to translate.
             let words = TextAnalysis.translatableWords(in: context.names.masking(source))
-            if words.isEmpty { return nil }
+            if words.isEmpty || TextAnalysis.isIdentifierLike(source) { return nil }
             // The app's name is a brand; an acronym (GPX, URL, VPN) reads the same everywhere.
             if NameTerms.appNameKeys.contains(pair.key) { return nil }
             if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { return nil }

@@ -162,6 +162,13 @@ enum ConsistentIdentification {
         return value.isEmpty ? nil : value
     }
 
+    /// A table whose values mostly equal the source in this locale (an Interface Builder table that
+    /// was never sent to translators): its forms are not translators' choices.
+    static func tableIsUntranslated(_ context: RuleContext, _ pair: TranslationPair) -> Bool {
+        guard let row = context.coverage.row(locale: pair.locale, table: pair.table) else { return false }
+        return row.identicalKeys.count * 2 > row.sourceKeys - row.missing
+    }
+
     static func check(_ context: RuleContext, rule: RuleDescription, accessibility: Bool) -> [Finding] {
         let configuration = context.options.configuration
         let ignoredTexts = Set(configuration.consistencyIgnoreTexts)
@@ -250,8 +257,20 @@ enum ConsistentIdentification {
                     variants.append((occurrence.form, [occurrence]))
                 }
             }
+            // A value left untranslated (identical to the source where it has words to translate), or
+            // from a table left mostly untranslated, is no vote: the form to recommend is one a
+            // translator chose. Nothing chosen, nothing to recommend.
+            func isVote(_ occurrence: Occurrence) -> Bool {
+                if Self.tableIsUntranslated(context, occurrence.pair) { return false }
+                return occurrence.text != group.source
+                    || Coverage.mayStayIdentical(occurrence.pair.source.value, key: occurrence.pair.key,
+                                                 locale: group.locale, names: context.names)
+            }
+            func votes(_ variant: (form: String, occurrences: [Occurrence])) -> Int { variant.occurrences.filter(isVote).count }
+            let voteCounts = variants.map(votes)
             var majority = 0
-            for index in variants.indices where variants[index].occurrences.count > variants[majority].occurrences.count { majority = index }
+            for index in variants.indices where voteCounts[index] > voteCounts[majority] { majority = index }
+            if voteCounts[majority] == 0 { continue }
             let suggested = variants[majority].occurrences[0].text
             let total = ordered.count
             let notes = variants.map { variant -> Finding.Note in
@@ -363,12 +382,17 @@ public struct InconsistentTranslationRule: Rule {
         ignored, copies of one key counted once). Turn \
         comments off as context with `consistency.comments-as-context: false`, leave keys or texts out \
         with `consistency.ignore-keys`/`consistency.ignore-texts`, or the rule off with \
-        `rules: {inconsistent-translation: off}`. Accessibility strings are left to `a11y-inconsistent-label`.
+        `rules: {inconsistent-translation: off}`. Accessibility strings are left to `a11y-inconsistent-label`. \
+        A value identical to the source, or from a table mostly left untranslated, is never recommended: \
+        it does not count as a vote.
         """,
         triggering: [
             RuleExample("Two dialogs' Cancel buttons",
                 VirtualFile("en.lproj/Localizable.strings", "\"alert.cancel\" = \"Cancel\";\n\"sheet.cancel\" = \"Cancel\";\n\"export.cancel\" = \"Cancel\";\n"),
                 VirtualFile("de.lproj/Localizable.strings", "\"alert.cancel\" = \"Abbrechen\";\n\"sheet.cancel\" = ↓\"Stornieren\";\n\"export.cancel\" = \"Abbrechen\";\n")),
+            RuleExample("Values left in English are no votes: the translators' first choice is recommended",
+                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Share the article\";\n\"d\" = \"Share the article\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Artikel teilen\";\n\"d\" = ↓\"Teile den Artikel\";\n")),
         ],
         nonTriggering: [
             RuleExample("Different comments: different meanings",
@@ -383,6 +407,9 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("A context suffix in text-as-key catalogs",
                 VirtualFile("en.lproj/Localizable.strings", "\"Open (verb)\" = \"Open\";\n\"Open (adjective)\" = \"Open\";\n"),
                 VirtualFile("de.lproj/Localizable.strings", "\"Open (verb)\" = \"Öffnen\";\n\"Open (adjective)\" = \"Geöffnet\";\n")),
+            RuleExample("Two copies left in English never outvote the translation (they are `untranslated` findings)",
+                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Share the article\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Artikel teilen\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

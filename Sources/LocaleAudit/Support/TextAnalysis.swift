@@ -21,6 +21,20 @@ public enum TextAnalysis {
         return words
     }
 
+    /// One token without spaces that joins letters with `:`, `=`, `_` or `/` (`genus:en`, `name_en`,
+    /// `key=value`): a tag, key or path the app or its data uses as written, not words to translate.
+    public static func isIdentifierLike(_ text: String) -> Bool {
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty, !trimmed.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) else { return false }
+        let joiners: Set<UInt8> = [0x3A, 0x3D, 0x5F, 0x2F]
+        let bytes = Array(trimmed.utf8)
+        for k in bytes.indices.dropFirst().dropLast() where joiners.contains(bytes[k]) {
+            func isWordByte(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) }
+            if isWordByte(bytes[k - 1]) && isWordByte(bytes[k + 1]) { return true }
+        }
+        return false
+    }
+
     /// Replaces specifiers, URLs and e-mail addresses with spaces, keeping everything else.
     public static func maskNonWords(_ text: String) -> String {
         // Specifiers start with %, URLs have "://" or "www.", e-mail addresses an @ and domains a dot:

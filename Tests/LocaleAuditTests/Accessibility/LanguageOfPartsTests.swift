@@ -78,8 +78,10 @@ import Testing
 
     @Test func checkFindingsCarryTheRangesAndASnippet() {
         let result = Auditor.audit(paths: [Self.sampleApp()], options: AuditOptions(workers: 2))
-        let findings = result.findings.filter { $0.ruleID == "language-of-parts" && $0.key == "map.landmark" }
+        let findings = result.findings.filter { $0.ruleID == "language-of-parts" && $0.key == "map.landmark" && $0.locale == "ru" }
         #expect(findings.count == 2)
+        // The Arabic string has the French phrase alone, at its own offset.
+        #expect(result.findings.contains { $0.ruleID == "language-of-parts" && $0.locale == "ar" && $0.message.contains("{8, 15}") })
         #expect(findings.contains { $0.message.contains("{7, 15}") && $0.message.contains("\"en\"") })
         #expect(findings.contains { $0.message.contains("{23, 2}") && $0.message.contains("\"zh\"") })
         #expect(findings.allSatisfy { $0.severity == .warning && $0.locale == "ru" })
@@ -99,7 +101,7 @@ import Testing
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(decoded["version"] as? Int == 1)
         let decodedEntries = try #require(decoded["entries"] as? [[String: Any]])
-        let ru = try #require(decodedEntries.first { $0["key"] as? String == "map.landmark" })
+        let ru = try #require(decodedEntries.first { $0["key"] as? String == "map.landmark" && $0["locale"] as? String == "ru" })
         let ranges = try #require(ru["ranges"] as? [[String: Any]])
         #expect(ranges.map { $0["location"] as? Int } == [7, 23])
         #expect(ranges.map { $0["length"] as? Int } == [15, 2])
