@@ -31,10 +31,13 @@ public struct MissingTranslationRule: Rule {
         let rule = Self.description
         // A bilingual file (XLIFF) carries the untranslated unit itself: the finding belongs there,
         // not on the first copy of the source the project index kept (another locale's file).
-        var bilingualSource: [String: [String: Entry]] = [:]
+        // Keyed by file and table: one XLIFF holds many tables, and the same key in another <file>
+        // of it (InfoPlist's "title" for Localizable's) is an unrelated unit.
+        var bilingualSource: [BilingualTable: [String: Entry]] = [:]
         for table in context.project.tables where table.format == .xliff && context.project.isSource(table) {
-            for entry in table.entries where bilingualSource[table.path]?[entry.key] == nil {
-                bilingualSource[table.path, default: [:]][entry.key] = entry
+            let id = BilingualTable(path: table.path, table: table.id)
+            for entry in table.entries where bilingualSource[id]?[entry.key] == nil {
+                bilingualSource[id, default: [:]][entry.key] = entry
             }
         }
         for set in context.index.tableSets {
@@ -47,7 +50,7 @@ public struct MissingTranslationRule: Rule {
                 for key in source.keys {
                     guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil,
                           context.accessibilityKind(set.id, key) == nil else { continue }
-                    let ownUnit = translation.tables.lazy.compactMap { bilingualSource[$0.path]?[key] }.first
+                    let ownUnit = translation.tables.lazy.compactMap { bilingualSource[BilingualTable(path: $0.path, table: set.id)]?[key] }.first
                     let message = variant
                         ? "no \(translation.locale) version; the app shows the \(context.project.sourceLanguage) text, as a regional variant does by design (add it only if \(translation.locale) spells it differently)"
                         : "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text"
@@ -60,6 +63,12 @@ public struct MissingTranslationRule: Rule {
         }
         return findings
     }
+}
+
+/// One table of one bilingual file.
+private struct BilingualTable: Hashable {
+    var path: String
+    var table: TableID
 }
 
 public struct ExtraKeyRule: Rule {
