@@ -314,10 +314,11 @@ public struct TranslationStateRule: Rule {
     public init() {}
     public static let description = RuleDescription(
         id: "translation-state", name: "Unfinished translation state", severity: .note,
-        summary: "A String Catalog or XLIFF marks a translation as new, needing review, needing translation or stale.",
+        summary: "A String Catalog or XLIFF marks a translation as new, needing review, machine translated, needing translation or stale.",
         rationale: """
         The translation exists but its own file says it is not final: a reviewer or translator still \
-        has to look at it before release.
+        has to look at it before release. A String Catalog's `machine_translated` value was written by a \
+        machine and read by nobody yet, so it needs review like `needs_review`.
         """,
         triggering: [
             RuleExample(
@@ -329,6 +330,22 @@ public struct TranslationStateRule: Rule {
                       "localizations" : {
                         ↓"de" : {
                           "stringUnit" : { "state" : "needs_review", "value" : "Abbrechen" }
+                        }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+                """)),
+            RuleExample("A machine translation nobody has reviewed",
+                VirtualFile("Localizable.xcstrings", """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "Cancel" : {
+                      "localizations" : {
+                        ↓"fr" : {
+                          "stringUnit" : { "state" : "machine_translated", "value" : "Annuler" }
                         }
                       }
                     }
@@ -365,7 +382,8 @@ public struct TranslationStateRule: Rule {
                     let meaning: String
                     switch state.meaning {
                     case .new: meaning = "not translated yet"
-                    case .needsReview: meaning = "needs review"
+                    case .needsReview:
+                        meaning = state.raw == "machine_translated" ? "machine translated: a person should review it" : "needs review"
                     case .needsTranslation: meaning = "needs translation"
                     case .stale: meaning = "stale: the source changed or the key is no longer used"
                     case .translated, .final, .other: continue
