@@ -397,6 +397,83 @@ public struct TranslationStateRule: Rule {
     }
 }
 
+public struct StaleKeyTranslatedRule: Rule {
+    public static let id = "stale-key-translated"
+    public init() {}
+
+    /// A catalog with one key, "Old title" (stale unless `extractionState` says otherwise), translated into `locales`.
+    private static func catalog(extractionState: String, marked: Bool, locales: [(String, String)]) -> String {
+        let localizations = locales.map { locale, text in
+            "        \"\(locale)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(text)\" } }"
+        }.joined(separator: ",\n")
+        return """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            \(marked ? "↓" : "")"Old title" : {
+              "extractionState" : "\(extractionState)",
+              "localizations" : {
+        \(localizations)
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+    }
+
+    public static let description = RuleDescription(
+        id: StaleKeyTranslatedRule.id, name: "Stale key still translated", severity: .note,
+        summary: "A String Catalog key that Xcode marks stale (no longer found in the code) still has translations; one finding per key, saying how many locales translate it.",
+        rationale: """
+        Xcode marks a key `extractionState: "stale"` when the last build no longer found it in the code. \
+        Its translations are dead strings that translators keep paying for: every hand-off sends them \
+        out again, and reviews spend time on text nobody sees. Remove the key from the catalog, or use it \
+        again if it was dropped by mistake. Stale keys without any translation cost nothing and are left alone.
+        """,
+        triggering: [
+            RuleExample("A stale key translated into German and French",
+                VirtualFile("Localizable.xcstrings", catalog(extractionState: "stale", marked: true,
+                                                             locales: [("de", "Alter Titel"), ("fr", "Ancien titre")]))),
+        ],
+        nonTriggering: [
+            RuleExample("A key the code still uses",
+                VirtualFile("Localizable.xcstrings", catalog(extractionState: "extracted_with_value", marked: false,
+                                                             locales: [("de", "Alter Titel")]))),
+            RuleExample("A stale key nobody translated",
+                VirtualFile("Localizable.xcstrings", catalog(extractionState: "stale", marked: false, locales: []))),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        let rule = Self.description
+        for set in context.index.tableSets {
+            guard let source = set.source else { continue }
+            for key in source.keys {
+                // Only the String Catalog reader records extractionState.
+                guard let entry = source.entries[key], entry.attributes["extractionState"] == "stale" else { continue }
+                let translated = set.translations.filter { translation in
+                    guard let other = translation.entries[key] else { return false }
+                    return other.location.file == entry.location.file && Coverage.isTranslated(other)
+                }.map(\.locale)
+                guard !translated.isEmpty else { continue }
+                let count = translated.count == 1 ? "1 locale still translates it" : "\(translated.count) locales still translate it"
+                findings.append(.entry(rule, "key \"\(key.visibleEscaped.truncatedForMessage)\" is stale (the code no longer uses it) but \(count) (\(LocaleIncompleteRule.sample(translated))): remove it from the catalog, or use it again",
+                                       at: Self.keyLocation(entry), locale: nil, table: set.id, key: key))
+            }
+        }
+        return findings
+    }
+
+    /// Where the key's name is ("line:column" kept by the reader), else where its source entry is.
+    static func keyLocation(_ entry: Entry) -> SourceLocation {
+        guard let text = entry.attributes["keyLocation"] else { return entry.location }
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let line = Int(parts[0]), let column = Int(parts[1]) else { return entry.location }
+        return SourceLocation(file: entry.location.file, line: line, column: column)
+    }
+}
+
 public struct MissingTableRule: Rule {
     public init() {}
     public static let description = RuleDescription(
