@@ -429,7 +429,8 @@ public struct StaleKeyTranslatedRule: Rule {
         Xcode marks a key `extractionState: "stale"` when the last build no longer found it in the code. \
         Its translations are dead strings that translators keep paying for: every hand-off sends them \
         out again, and reviews spend time on text nobody sees. Remove the key from the catalog, or use it \
-        again if it was dropped by mistake. Stale keys without any translation cost nothing and are left alone.
+        again if it was dropped by mistake. Stale keys without any translation, or whose values are copies \
+        of the source, cost nothing and are left alone.
         """,
         triggering: [
             RuleExample("A stale key translated into German and French",
@@ -442,6 +443,9 @@ public struct StaleKeyTranslatedRule: Rule {
                                                              locales: [("de", "Alter Titel")]))),
             RuleExample("A stale key nobody translated",
                 VirtualFile("Localizable.xcstrings", catalog(extractionState: "stale", marked: false, locales: []))),
+            RuleExample("A stale key whose \"translations\" are copies of the source",
+                VirtualFile("Localizable.xcstrings", catalog(extractionState: "stale", marked: false,
+                                                             locales: [("de", "Old title"), ("fr", "Old title")]))),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -452,17 +456,25 @@ public struct StaleKeyTranslatedRule: Rule {
             for key in source.keys {
                 // Only the String Catalog reader records extractionState.
                 guard let entry = source.entries[key], entry.attributes["extractionState"] == "stale" else { continue }
+                // A copy of the source ("%@") is no translator's work: only real translations count.
                 let translated = set.translations.filter { translation in
                     guard let other = translation.entries[key] else { return false }
                     return other.location.file == entry.location.file && Coverage.isTranslated(other)
+                        && !Coverage.isIdentical(other.value, entry.value)
                 }.map(\.locale)
                 guard !translated.isEmpty else { continue }
                 let count = translated.count == 1 ? "1 locale still translates it" : "\(translated.count) locales still translate it"
-                findings.append(.entry(rule, "key \"\(key.visibleEscaped.truncatedForMessage)\" is stale (the code no longer uses it) but \(count) (\(LocaleIncompleteRule.sample(translated))): remove it from the catalog, or use it again",
+                findings.append(.entry(rule, "key \"\(key.visibleEscaped.truncatedForMessage)\" is stale (the code no longer uses it) but \(count) (\(Self.list(translated))): remove it from the catalog, or use it again",
                                        at: Self.keyLocation(entry), locale: nil, table: set.id, key: key))
             }
         }
         return findings
+    }
+
+    /// "de, fr, ja, ru, uk and 3 more".
+    static func list(_ locales: [String]) -> String {
+        let shown = locales.prefix(5).joined(separator: ", ")
+        return locales.count > 5 ? "\(shown) and \(locales.count - 5) more" : shown
     }
 
     /// Where the key's name is ("line:column" kept by the reader), else where its source entry is.
