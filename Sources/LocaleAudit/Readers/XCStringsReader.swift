@@ -11,15 +11,18 @@
 ///   conversion its forms use, or nil when they use none or disagree.
 /// - `substitutions` become one `PluralVariable` each, attached to the `stringUnit` whose format names
 ///   them (`%#@NAME@`); at the localization's own `stringUnit` all of them are attached.
-/// - An entry's state is the worst of its units' states (new > needs_review > stale > other >
-///   translated). When a value has several units, each unit's raw state is also kept as
+/// - An entry's state is the worst of its units' states (new > needs_review = machine_translated >
+///   stale > other > translated). When a value has several units, each unit's raw state is also kept as
 ///   `attributes["state:<path>"]`, the path written like Xcode's XLIFF ids (`plural.one`,
 ///   `substitutions.arg1.plural.few`, `device.iphone`; `stringUnit` for the format itself).
 /// - A `stringSet` (App Shortcuts phrases) reads as its first phrase; all phrases are kept in
 ///   `attributes["stringSet[i]"]` with `attributes["stringSet.count"]`.
 /// - Duplicate member names anywhere are `duplicate-key` errors, and the first occurrence is used
 ///   (JSONSerialization would silently keep the last).
-/// - Wrong types and missing members are located `syntax` findings; the rest of the file is still read.
+/// - Wrong types and missing members (`version` included, which Xcode requires) are located `syntax`
+///   findings; the rest of the file is still read.
+/// - A key with `extractionState: "stale"` keeps where its name is as `attributes["keyLocation"]`
+///   ("line:column"), for `stale-key-translated`: its entries sit at their localizations.
 public enum XCStringsReader: CatalogReader {
     public static let format = CatalogFormat.xcstrings
 
@@ -154,8 +157,12 @@ private struct CatalogBuilder {
         } else if !isUnfinished(root) {
             problem("expected member \"sourceLanguage\" at the top level of the catalog", at: root.location)
         }
-        if let version = root["version"], version.stringValue == nil {
-            wrongType("a string", for: "version", found: version)
+        if let version = root["version"] {
+            if version.stringValue == nil { wrongType("a string", for: "version", found: version) }
+        } else if !isUnfinished(root) {
+            // Xcode refuses to compile a catalog without it ("The data couldn't be read").
+            problem("expected member \"version\" (Xcode writes \"version\" : \"1.0\") at the top level of the catalog; Xcode refuses to compile a String Catalog without it",
+                    at: root.location)
         }
         guard let strings = root.member("strings") else {
             if isUnfinished(root) { return }
@@ -188,7 +195,12 @@ private struct CatalogBuilder {
                     wrongType("a string", for: "comment", found: field.value, key: key)
                 }
             case "extractionState":
-                if let text = field.value.stringValue { attributes["extractionState"] = text } else {
+                if let text = field.value.stringValue {
+                    attributes["extractionState"] = text
+                    if text == "stale" {
+                        attributes["keyLocation"] = "\(keyMember.nameLocation.line):\(keyMember.nameLocation.column)"
+                    }
+                } else {
                     wrongType("a string", for: "extractionState", found: field.value, key: key)
                 }
             case "shouldTranslate":
@@ -278,6 +290,8 @@ private struct UnitReader {
         case "translated": return TranslationState(raw: raw, meaning: .translated)
         case "new": return TranslationState(raw: raw, meaning: .new)
         case "needs_review": return TranslationState(raw: raw, meaning: .needsReview)
+        // Xcode's machine translation: a value nobody has read yet, so it needs review like needs_review.
+        case "machine_translated": return TranslationState(raw: raw, meaning: .needsReview)
         case "stale": return TranslationState(raw: raw, meaning: .stale)
         default: return TranslationState(raw: raw, meaning: .other)
         }

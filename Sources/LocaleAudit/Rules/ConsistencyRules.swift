@@ -31,10 +31,13 @@ public struct MissingTranslationRule: Rule {
         let rule = Self.description
         // A bilingual file (XLIFF) carries the untranslated unit itself: the finding belongs there,
         // not on the first copy of the source the project index kept (another locale's file).
-        var bilingualSource: [String: [String: Entry]] = [:]
+        // Keyed by file and table: one XLIFF holds many tables, and the same key in another <file>
+        // of it (InfoPlist's "title" for Localizable's) is an unrelated unit.
+        var bilingualSource: [BilingualTable: [String: Entry]] = [:]
         for table in context.project.tables where table.format == .xliff && context.project.isSource(table) {
-            for entry in table.entries where bilingualSource[table.path]?[entry.key] == nil {
-                bilingualSource[table.path, default: [:]][entry.key] = entry
+            let id = BilingualTable(path: table.path, table: table.id)
+            for entry in table.entries where bilingualSource[id]?[entry.key] == nil {
+                bilingualSource[id, default: [:]][entry.key] = entry
             }
         }
         for set in context.index.tableSets {
@@ -47,7 +50,7 @@ public struct MissingTranslationRule: Rule {
                 for key in source.keys {
                     guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil,
                           context.accessibilityKind(set.id, key) == nil else { continue }
-                    let ownUnit = translation.tables.lazy.compactMap { bilingualSource[$0.path]?[key] }.first
+                    let ownUnit = translation.tables.lazy.compactMap { bilingualSource[BilingualTable(path: $0.path, table: set.id)]?[key] }.first
                     let message = variant
                         ? "no \(translation.locale) version; the app shows the \(context.project.sourceLanguage) text, as a regional variant does by design (add it only if \(translation.locale) spells it differently)"
                         : "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text"
@@ -74,6 +77,12 @@ extension MissingTranslationRule {
               let sourceSlash = sourceFile.lastIndex(of: "/") else { return file }
         return String(strings[...slash]) + sourceFile[sourceFile.index(after: sourceSlash)...]
     }
+}
+
+/// One table of one bilingual file.
+private struct BilingualTable: Hashable {
+    var path: String
+    var table: TableID
 }
 
 public struct ExtraKeyRule: Rule {
@@ -343,10 +352,11 @@ public struct TranslationStateRule: Rule {
     public init() {}
     public static let description = RuleDescription(
         id: "translation-state", name: "Unfinished translation state", severity: .note,
-        summary: "A String Catalog or XLIFF marks a translation as new, needing review, needing translation or stale.",
+        summary: "A String Catalog or XLIFF marks a translation as new, needing review, machine translated, needing translation or stale.",
         rationale: """
         The translation exists but its own file says it is not final: a reviewer or translator still \
-        has to look at it before release.
+        has to look at it before release. A String Catalog's `machine_translated` value was written by a \
+        machine and read by nobody yet, so it needs review like `needs_review`.
         """,
         triggering: [
             RuleExample(
@@ -358,6 +368,22 @@ public struct TranslationStateRule: Rule {
                       "localizations" : {
                         ↓"de" : {
                           "stringUnit" : { "state" : "needs_review", "value" : "Abbrechen" }
+                        }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+                """)),
+            RuleExample("A machine translation nobody has reviewed",
+                VirtualFile("Localizable.xcstrings", """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "Cancel" : {
+                      "localizations" : {
+                        ↓"fr" : {
+                          "stringUnit" : { "state" : "machine_translated", "value" : "Annuler" }
                         }
                       }
                     }
@@ -394,7 +420,8 @@ public struct TranslationStateRule: Rule {
                     let meaning: String
                     switch state.meaning {
                     case .new: meaning = "not translated yet"
-                    case .needsReview: meaning = "needs review"
+                    case .needsReview:
+                        meaning = state.raw == "machine_translated" ? "machine translated: a person should review it" : "needs review"
                     case .needsTranslation: meaning = "needs translation"
                     case .stale: meaning = "stale: the source changed or the key is no longer used"
                     case .translated, .final, .other: continue
@@ -405,6 +432,95 @@ public struct TranslationStateRule: Rule {
             }
         }
         return findings
+    }
+}
+
+public struct StaleKeyTranslatedRule: Rule {
+    public static let id = "stale-key-translated"
+    public init() {}
+
+    /// A catalog with one key, "Old title" (stale unless `extractionState` says otherwise), translated into `locales`.
+    private static func catalog(extractionState: String, marked: Bool, locales: [(String, String)]) -> String {
+        let localizations = locales.map { locale, text in
+            "        \"\(locale)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(text)\" } }"
+        }.joined(separator: ",\n")
+        return """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            \(marked ? "↓" : "")"Old title" : {
+              "extractionState" : "\(extractionState)",
+              "localizations" : {
+        \(localizations)
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+    }
+
+    public static let description = RuleDescription(
+        id: StaleKeyTranslatedRule.id, name: "Stale key still translated", severity: .note,
+        summary: "A String Catalog key that Xcode marks stale (no longer found in the code) still has translations; one finding per key, saying how many locales translate it.",
+        rationale: """
+        Xcode marks a key `extractionState: "stale"` when the last build no longer found it in the code. \
+        Its translations are dead strings that translators keep paying for: every hand-off sends them \
+        out again, and reviews spend time on text nobody sees. Remove the key from the catalog, or use it \
+        again if it was dropped by mistake. Stale keys without any translation, or whose values are copies \
+        of the source, cost nothing and are left alone.
+        """,
+        triggering: [
+            RuleExample("A stale key translated into German and French",
+                VirtualFile("Localizable.xcstrings", catalog(extractionState: "stale", marked: true,
+                                                             locales: [("de", "Alter Titel"), ("fr", "Ancien titre")]))),
+        ],
+        nonTriggering: [
+            RuleExample("A key the code still uses",
+                VirtualFile("Localizable.xcstrings", catalog(extractionState: "extracted_with_value", marked: false,
+                                                             locales: [("de", "Alter Titel")]))),
+            RuleExample("A stale key nobody translated",
+                VirtualFile("Localizable.xcstrings", catalog(extractionState: "stale", marked: false, locales: []))),
+            RuleExample("A stale key whose \"translations\" are copies of the source",
+                VirtualFile("Localizable.xcstrings", catalog(extractionState: "stale", marked: false,
+                                                             locales: [("de", "Old title"), ("fr", "Old title")]))),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        let rule = Self.description
+        for set in context.index.tableSets {
+            guard let source = set.source else { continue }
+            for key in source.keys {
+                // Only the String Catalog reader records extractionState.
+                guard let entry = source.entries[key], entry.attributes["extractionState"] == "stale" else { continue }
+                // A copy of the source ("%@") is no translator's work: only real translations count.
+                let translated = set.translations.filter { translation in
+                    guard let other = translation.entries[key] else { return false }
+                    return other.location.file == entry.location.file && Coverage.isTranslated(other)
+                        && !Coverage.isIdentical(other.value, entry.value)
+                }.map(\.locale)
+                guard !translated.isEmpty else { continue }
+                let count = translated.count == 1 ? "1 locale still translates it" : "\(translated.count) locales still translate it"
+                findings.append(.entry(rule, "key \"\(key.visibleEscaped.truncatedForMessage)\" is stale (the code no longer uses it) but \(count) (\(Self.list(translated))): remove it from the catalog, or use it again",
+                                       at: Self.keyLocation(entry), locale: nil, table: set.id, key: key))
+            }
+        }
+        return findings
+    }
+
+    /// "de, fr, ja, ru, uk and 3 more".
+    static func list(_ locales: [String]) -> String {
+        let shown = locales.prefix(5).joined(separator: ", ")
+        return locales.count > 5 ? "\(shown) and \(locales.count - 5) more" : shown
+    }
+
+    /// Where the key's name is ("line:column" kept by the reader), else where its source entry is.
+    static func keyLocation(_ entry: Entry) -> SourceLocation {
+        guard let text = entry.attributes["keyLocation"] else { return entry.location }
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let line = Int(parts[0]), let column = Int(parts[1]) else { return entry.location }
+        return SourceLocation(file: entry.location.file, line: line, column: column)
     }
 }
 

@@ -16,11 +16,16 @@ public struct SyntaxRule: Rule {
                 VirtualFile("en.lproj/Localizable.strings", "\"title\" = \"Library\"↓\n\"add\" = \"Add\";\n")),
             RuleExample("A string that is never closed (reported where the file ends)",
                 VirtualFile("en.lproj/Localizable.strings", "\"title\" = \"Library;\n↓")),
+            RuleExample("A String Catalog without \"version\", which Xcode refuses to compile (reported at the top-level object)",
+                VirtualFile("Localizable.xcstrings", "↓{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Library\" : {}\n  }\n}\n")),
         ],
         nonTriggering: [
             RuleExample("Comments, the key-only shorthand and unquoted keys are all valid",
                 VirtualFile("en.lproj/Localizable.strings",
                             "/* Title */\n\"title\" = \"Library\";\n// A line comment\n\"OK\";\nversion = \"1.0\";\n")),
+            RuleExample("A String Catalog as Xcode writes it",
+                VirtualFile("Localizable.xcstrings",
+                            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Library\" : {}\n  },\n  \"version\" : \"1.0\"\n}\n")),
         ],
         reportedByReaders: true)
     public func check(_ context: RuleContext) -> [Finding] { [] }

@@ -78,7 +78,7 @@ public enum RuleEngine {
         SyntaxRule.self, EncodingRule.self, DuplicateKeyRule.self, UnreadableRule.self, XLIFFInvalidRule.self,
         LocaleMismatchRule.self,
         LocaleIncompleteRule.self, MissingTranslationRule.self, ExtraKeyRule.self, MissingTableRule.self, EmptyValueRule.self,
-        UntranslatedRule.self, TranslationStateRule.self,
+        UntranslatedRule.self, TranslationStateRule.self, StaleKeyTranslatedRule.self,
         FormatSpecifierInvalidRule.self, FormatTypeMismatchRule.self, FormatCountMismatchRule.self,
         FormatMixedPositionalRule.self, FormatStrayFragmentRule.self,
         PluralMissingCategoryRule.self, PluralMissingOtherRule.self, PluralUnusedCategoryRule.self,

@@ -65,6 +65,23 @@ import Testing
         #expect(try entry(result, "fr", "Grüße 👋").valueLocation == at("Basic.xcstrings", 34, 23))
     }
 
+    @Test func machineTranslatedNeedsReview() throws {
+        let result = read(#"""
+        {"sourceLanguage": "en", "strings": {
+          "Cancel": {"localizations": {"fr": {"stringUnit": {"state": "machine_translated", "value": "Annuler"}}}},
+          "Plural": {"localizations": {"fr": {"variations": {"plural": {
+            "one": {"stringUnit": {"state": "translated", "value": "%lld livre"}},
+            "other": {"stringUnit": {"state": "machine_translated", "value": "%lld livres"}}}}}}}
+        }, "version": "1.0"}
+        """#)
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        #expect(try entry(result, "fr", "Cancel").state == TranslationState(raw: "machine_translated", meaning: .needsReview))
+        // The worst unit decides; each unit's raw state is kept.
+        let plural = try entry(result, "fr", "Plural")
+        #expect(plural.state == TranslationState(raw: "machine_translated", meaning: .needsReview))
+        #expect(plural.attributes["state:plural.other"] == "machine_translated")
+    }
+
     @Test func keysWithoutASourceLocalizationUseTheKeyAsSource() throws {
         let result = try readFixture("Basic")
         let source = try table(result, "en")
@@ -84,6 +101,9 @@ import Testing
         #expect(brand.value == .text("CotEditor"))
         let untouched = try entry(result, "en", "Untouched")
         #expect(untouched.attributes["extractionState"] == "stale")
+        // A stale key keeps where its name is, for stale-key-translated.
+        #expect(untouched.attributes["keyLocation"] == "\(untouched.location.line):\(untouched.location.column)")
+        #expect(try entry(result, "en", "Cancel").attributes["keyLocation"] == nil)
         #expect(untouched.attributes["futureField"] == "42")
         #expect(untouched.attributes["futureObject"] == nil)
         // Only the source table holds keys that no locale translates.
@@ -187,7 +207,7 @@ import Testing
                                                                       "variations": {"plural": {"other": {"stringUnit": {"state": "new", "value": "%arg"}}}}}}}}},
           "b": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Unit"},
                                          "variations": {"device": {"mac": {"stringUnit": {"state": "translated", "value": "Mac"}}}}}}}
-        }}
+        }, "version": "1.0"}
         """#
         let result = read(text)
         let width = try entry(result, "en", "w")
@@ -283,7 +303,7 @@ import Testing
         #expect(try table(result, "en").entries.map(\.key) == ["A"])
     }
 
-    @Test func catalogLevelProblems() {
+    @Test func catalogLevelProblems() throws {
         #expect(read("[]").findings.map(\.message) == ["expected an object at the top level of a String Catalog but found an array"])
         let missing = read(#"{"version": 1}"#)
         #expect(missing.findings.map(\.message) == [
@@ -292,14 +312,24 @@ import Testing
             #"expected member "strings" at the top level of the catalog"#,
         ])
         #expect(missing.tables.isEmpty)
-        let empty = read(#"{"sourceLanguage": "de", "strings": {}}"#)
+        let empty = read(#"{"sourceLanguage": "de", "strings": {}, "version": "1.0"}"#)
         #expect(empty.findings.isEmpty)
         #expect(empty.tables.map(\.locale) == ["de"])
+        // Xcode refuses to compile a catalog without "version": an error at the top-level object.
+        let unversioned = read("\n  {\"sourceLanguage\": \"de\", \"strings\": {\"k\": {}}}")
+        #expect(unversioned.findings.map(\.ruleID) == [ReaderRule.syntax])
+        #expect(unversioned.findings.map(\.severity) == [.error])
+        #expect(unversioned.findings.map(\.location) == [at("t.xcstrings", 2, 3)])
+        #expect(unversioned.findings.first?.message.hasPrefix(#"expected member "version""#) == true)
+        // Everything else is still read.
+        #expect(try entry(unversioned, "de", "k").value == .text("k"))
+        // A catalog cut short never reached its end: "version" may be there, so it is not reported.
+        #expect(!read(#"{"sourceLanguage": "de", "strings": {"#).findings.contains { $0.message.contains("\"version\"") })
         #expect(read("").findings.first?.ruleID == ReaderRule.syntax)
     }
 
     @Test func utf16CatalogsAreDecodedFirst() throws {
-        let text = #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"fr":{"stringUnit":{"state":"new","value":"é"}}}}}}"#
+        let text = #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"fr":{"stringUnit":{"state":"new","value":"é"}}}}},"version":"1.0"}"#
         let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let result = XCStringsReader.read(bytes, context: ReadContext(path: "t.xcstrings", locale: nil, table: "t"))
         #expect(result.findings.isEmpty)

@@ -248,6 +248,178 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(XLIFFTableNaming.scope(original: "Localizable.xcstrings") == "xliff:")
     }
 
+    // MARK: Exports of translation platforms, Xcode's stringsdict companions
+
+    /// A Crowdin-style export: numbered ids, the key in resname, one <file> named after the table.
+    static let crowdin = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+      <file original="Localizable.strings" source-language="en" target-language="de" datatype="plaintext">
+        <body>
+          <trans-unit id="1" resname="welcome.title">
+            <source>Welcome</source>
+            <target state="translated">Willkommen</target>
+            <note>Title of the first screen</note>
+          </trans-unit>
+          <trans-unit id="2" resname="welcome.body">
+            <source>Your books, everywhere.</source>
+          </trans-unit>
+          <trans-unit id="3">
+            <source>Unnamed</source>
+            <target>Ohne Namen</target>
+          </trans-unit>
+          <trans-unit id="4" resname="welcome.title">
+            <source>Welcome again</source>
+          </trans-unit>
+        </body>
+      </file>
+    </xliff>
+
+    """
+
+    @Test func translationPlatformUnitsAreKeyedByResname() throws {
+        let result = read(Self.crowdin, path: "de.xliff")
+        #expect(result.tables.map(\.name) == ["Localizable", "Localizable"])
+        #expect(result.tables.map(\.locale) == ["en", "de"])
+        let source = try table(result, "Localizable", "en")
+        // A unit without resname keeps its id as the key.
+        #expect(source.entries.map(\.key) == ["welcome.title", "welcome.body", "3"])
+        let title = try entry(result, "Localizable", "de", "welcome.title")
+        #expect(title.value == .text("Willkommen"))
+        #expect(title.comment == "Title of the first screen")
+        #expect(title.location == at("de.xliff", 5, 35))  // the resname's value: where the key is written
+        #expect(title.attributes["id"] == "1" && title.attributes["resname"] == "welcome.title")
+        #expect(try table(result, "Localizable", "de").entries.map(\.key) == ["welcome.title", "3"])
+        // The second "welcome.title" is a duplicate key, named by its resname.
+        #expect(result.findings.map(\.ruleID) == [ReaderRule.duplicateKey])
+        #expect(result.findings.first?.location == at("de.xliff", 17, 35))
+        #expect(result.findings.first?.message.hasPrefix(#"duplicate resname "welcome.title""#) == true)
+    }
+
+    @Test func resnameKeyingLeavesXcodeIdsAlone() {
+        #expect(XLIFF12Reader.keysByResname(id: "1", resname: "welcome.title"))
+        #expect(XLIFF12Reader.keysByResname(id: "a1b2c3", resname: "welcome.title"))
+        #expect(!XLIFF12Reader.keysByResname(id: "welcome.title", resname: "welcome.title"))
+        #expect(!XLIFF12Reader.keysByResname(id: "7", resname: ""))
+        #expect(!XLIFF12Reader.keysByResname(id: "Pages|==|plural.one", resname: "Pages"))
+        #expect(!XLIFF12Reader.keysByResname(id: "/n:dict/NSStringLocalizedFormatKey:dict/:string", resname: "n"))
+    }
+
+    /// Xcode's export of a Localizable.strings + Localizable.stringsdict pair: the stringsdict key is
+    /// also a plain unit of the .strings <file>, with the key as source and no target ("%d books"), or a
+    /// translate="no" copy ("%d files", as Xcode 15 writes it).
+    static let xcodeCompanions = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+      <file original="App/en.lproj/Localizable.strings" source-language="en" target-language="de" datatype="plaintext">
+        <body>
+          <trans-unit id="%d books" xml:space="preserve">
+            <source>%d books</source>
+            <note>No comment provided by engineer.</note>
+          </trans-unit>
+          <trans-unit id="%d files" translate="no" xml:space="preserve">
+            <source>%d files</source><target>%d Dateien</target>
+            <note>No comment provided by engineer. (Key in .stringsdict)</note>
+          </trans-unit>
+          <trans-unit id="title" xml:space="preserve">
+            <source>Library</source>
+          </trans-unit>
+        </body>
+      </file>
+      <file original="App/en.lproj/Localizable.stringsdict" source-language="en" target-language="de" datatype="plaintext">
+        <body>
+          <trans-unit id="/%d books:dict/NSStringLocalizedFormatKey:dict/:string" xml:space="preserve">
+            <source>%#@books@</source>
+            <target>%#@books@</target>
+          </trans-unit>
+          <trans-unit id="/%d books:dict/books:dict/one:dict/:string" xml:space="preserve">
+            <source>%d book</source>
+            <target>%d Buch</target>
+          </trans-unit>
+          <trans-unit id="/%d books:dict/books:dict/other:dict/:string" xml:space="preserve">
+            <source>%d books</source>
+            <target>%d Bücher</target>
+          </trans-unit>
+          <trans-unit id="/%d files:dict/NSStringLocalizedFormatKey:dict/:string" xml:space="preserve">
+            <source>%#@files@</source>
+            <target>%#@files@</target>
+          </trans-unit>
+          <trans-unit id="/%d files:dict/files:dict/other:dict/:string" xml:space="preserve">
+            <source>%d files</source>
+            <target>%d Dateien</target>
+          </trans-unit>
+        </body>
+      </file>
+    </xliff>
+
+    """
+
+    @Test func xcodesStringsdictCompanionUnitsAreNotStringsOfTheirOwn() throws {
+        let result = read(Self.xcodeCompanions, path: "de.xliff")
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        // The .strings <file> keeps only its own string; the keys are the stringsdict's plurals.
+        #expect(result.tables.map { $0.entries.map(\.key) } == [["title"], [], ["%d books", "%d files"], ["%d books", "%d files"]])
+        #expect(try entry(result, "Localizable", "de", "%d books").value.isPlural)
+        #expect(try entry(result, "Localizable", "en", "%d files").value.isPlural)
+    }
+
+    @Test func companionsNeedTheirStringsdictFile() throws {
+        // Without the .stringsdict <file> (or under another table) the plain unit is an ordinary string.
+        let strings = Self.xcodeCompanions.replacingOccurrences(of: "App/en.lproj/Localizable.stringsdict",
+                                                                with: "App/en.lproj/Other.stringsdict")
+        let result = read(strings, path: "de.xliff")
+        #expect(try table(result, "Localizable", "en").entries.map(\.key) == ["%d books", "%d files", "title"])
+    }
+
+    @Test func companionsDoNotReportShapeMismatchOrMissingTranslation() throws {
+        let root = try TestPaths.makeTemporaryDirectory("companions")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.xcodeCompanions.write(to: root.appendingPathComponent("de.xliff"), atomically: true, encoding: .utf8)
+        let findings = Auditor.audit(paths: [root.path], options: AuditOptions(workers: 1)).findings
+        #expect(!findings.contains { $0.ruleID == "plural-shape-mismatch" }, "\(findings)")
+        // Only "title", the one string without a target, is missing, at its own unit.
+        let missing = findings.filter { $0.ruleID == "missing-translation" }
+        #expect(missing.map(\.key) == ["title"])
+        #expect(missing.first?.location?.line == 13)
+    }
+
+    @Test func missingTranslationLandsOnItsOwnTablesUnit() throws {
+        // "title" is a key of InfoPlist and of Localizable; only Localizable's lacks a target.
+        let xliff = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+          <file original="App/en.lproj/InfoPlist.strings" source-language="en" target-language="fr" datatype="plaintext">
+            <body>
+              <trans-unit id="title" xml:space="preserve">
+                <source>Bookshelf</source>
+                <target>Bookshelf</target>
+              </trans-unit>
+            </body>
+          </file>
+          <file original="App/en.lproj/Localizable.strings" source-language="en" target-language="fr" datatype="plaintext">
+            <body>
+              <trans-unit id="title" xml:space="preserve">
+                <source>Library</source>
+              </trans-unit>
+              <trans-unit id="add" xml:space="preserve">
+                <source>Add a book</source>
+                <target>Ajouter un livre</target>
+              </trans-unit>
+            </body>
+          </file>
+        </xliff>
+
+        """
+        let root = try TestPaths.makeTemporaryDirectory("missing-location")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try xliff.write(to: root.appendingPathComponent("fr.xliff"), atomically: true, encoding: .utf8)
+        let findings = Auditor.audit(paths: [root.path], options: AuditOptions(workers: 1)).findings
+        let missing = findings.filter { $0.ruleID == "missing-translation" }
+        #expect(missing.count == 1)
+        #expect(missing.first?.table == "Localizable" && missing.first?.key == "title")
+        #expect(missing.first?.location?.line == 13, "\(missing)")  // Localizable's unit, not InfoPlist's (line 5)
+    }
+
     // MARK: XLIFF 2.x
 
     @Test func xliff2UnitsSegmentsGroupsAndInline() throws {
@@ -411,12 +583,15 @@ func withoutLocations(_ value: Value) -> Value {
         let results = try Self.readAll("Pockity+Localisations")
         #expect(results.allSatisfy { $0.findings.isEmpty }, "\(results.flatMap(\.findings).prefix(5))")
         // 6,448 units, 148 `:dict/` units forming 40 plural entries (4 per locale), 9 without target.
+        // Xcode repeats each stringsdict key in the Localizable.strings <file> (translate="no", "(Key
+        // in .stringsdict)"): those 40 copies are not entries of their own.
         let (files, source, target, plural) = Self.counts(results)
-        #expect(files == 10 && source == 6_340 && target == 6_331 && plural == 40)
+        #expect(files == 10 && source == 6_300 && target == 6_291 && plural == 40, "\(source) \(target)")
         let german = try #require(results.first { $0.tables.contains { $0.locale == "de" } })
-        // The same key is also a plain entry of the Localizable.strings <file>; the plural one is the stringsdict's.
-        let accounts = try #require(german.tables.filter { $0.locale == "de" && $0.name == "Localizable" }
-            .flatMap(\.entries).first { $0.key == "%d Accounts" && $0.value.isPlural })
+        // Xcode's plain copy in the Localizable.strings <file> is dropped: the one entry is the stringsdict's plural.
+        let copies = german.tables.filter { $0.locale == "de" && $0.name == "Localizable" }.flatMap(\.entries).filter { $0.key == "%d Accounts" }
+        #expect(copies.count == 1)
+        let accounts = try #require(copies.first { $0.value.isPlural })
         guard case .plural(let plural) = accounts.value else { Issue.record("expected a plural"); return }
         #expect(plural.format == "%#@accounts@")
         #expect(plural.variables.map(\.name) == ["accounts"] && plural.variables[0].valueType == "d")

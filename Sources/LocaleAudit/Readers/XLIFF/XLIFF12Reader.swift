@@ -5,12 +5,22 @@
 /// only. Units in `<group>`s are read like units in `<body>`; `alt-trans`, `header` and other
 /// elements are skipped. `xml:space` is inherited (`<file>`, `<body>`, `<group>`, `<trans-unit>`,
 /// `<source>`, `<target>`); Xcode writes `preserve` on every `<trans-unit>`.
+///
+/// Exports of translation platforms (Crowdin, Lokalise, Phrase) number their units (`id="1"`) and
+/// keep the key in `resname`: such units are keyed by `resname`. The table still comes from
+/// `original` (`Localizable.strings` → `Localizable`) and the locale from `target-language`.
+///
+/// Xcode repeats each `.stringsdict` key as a plain unit in the `.strings` `<file>` of the same
+/// table (key as source, no target or a copy marked `translate="no"`). At run time the plural wins,
+/// so these companion units are dropped when the `.stringsdict` `<file>` is in the same document.
 struct XLIFF12Reader {
     static let namespace = "urn:oasis:names:tc:xliff:document:1.2"
 
     let path: String
     let fallbackTable: String
     var result = ReadResult()
+    /// Per `<file>` read: its `original` and the indices of the tables it added to `result`.
+    private var sections: [(original: String, tables: [Int])] = []
 
     init(path: String, fallbackTable: String) {
         self.path = path
@@ -32,6 +42,8 @@ struct XLIFF12Reader {
 
     /// Reads after the root start tag up to its end.
     mutating func read(_ xml: inout XMLTokenizer, root: XMLStartElement) {
+        // After every <file>: a .strings section's companion units are known only once its .stringsdict is read.
+        defer { dropStringsdictCompanions() }
         let rootPreserve = xmlSpacePreserve(root, inherited: false)
         noteXMLLang(root)
         var sawFile = false
@@ -130,6 +142,7 @@ struct XLIFF12Reader {
         assembler.reportUnknownPaths(units, locale: targetLanguage?.value)
         assembler.reportIncompleteStringsdictUnits(units, locale: targetLanguage?.value)
         result.findings += assembler.findings
+        sections.append((file.value(of: "original") ?? "", [result.tables.count]))
         result.tables.append(LocalizedTable(name: table, locale: sourceLanguage?.value, path: path, format: .xliff,
                                             entries: sources, localeLocation: sourceLanguage?.valueLocation, scope: scope))
         let hasTargets = units.indices.contains { units[$0].target != nil }
@@ -138,8 +151,39 @@ struct XLIFF12Reader {
                 problem("units of this <file> have <target>s but it has no target-language; expected target-language=\"…\"",
                         at: file.location, table: table)
             }
+            sections[sections.count - 1].tables.append(result.tables.count)
             result.tables.append(LocalizedTable(name: table, locale: targetLanguage?.value, path: path, format: .xliff,
                                                 entries: targets, localeLocation: targetLanguage?.valueLocation, scope: scope))
+        }
+    }
+
+    /// Drops Xcode's plain copies of `.stringsdict` keys from the `.strings` `<file>` of the same table
+    /// (`en.lproj/Localizable.strings` next to `en.lproj/Localizable.stringsdict`). They are not
+    /// strings of their own: the plural replaces them at run time, so reading them would report a
+    /// plural-shape mismatch or a missing translation that does not exist. A unit counts as a copy when
+    /// its source is the key itself or its note says "(Key in .stringsdict)", as Xcode writes it.
+    private mutating func dropStringsdictCompanions() {
+        var pluralKeys: [String: Set<String>] = [:]  // `original` without its extension → keys
+        for section in sections where section.original.hasByteSuffix(".stringsdict") {
+            guard let sourceTable = section.tables.first else { continue }
+            let stem = String(section.original.utf8.dropLast(".stringsdict".utf8.count))!
+            pluralKeys[stem, default: []].formUnion(result.tables[sourceTable].entries.lazy.filter(\.value.isPlural).map(\.key))
+        }
+        guard !pluralKeys.isEmpty else { return }
+        for section in sections where section.original.hasByteSuffix(".strings") {
+            let stem = String(section.original.utf8.dropLast(".strings".utf8.count))!
+            guard let keys = pluralKeys[stem], let sourceTable = section.tables.first else { continue }
+            var companions = Set<String>()
+            for entry in result.tables[sourceTable].entries where keys.contains(entry.key) {
+                guard case .text(let text) = entry.value else { continue }
+                if text == entry.key || (entry.comment?.contains("(Key in .stringsdict)") ?? false) {
+                    companions.insert(entry.key)
+                }
+            }
+            guard !companions.isEmpty else { continue }
+            for index in section.tables {
+                result.tables[index].entries.removeAll { companions.contains($0.key) }
+            }
         }
     }
 
@@ -152,8 +196,17 @@ struct XLIFF12Reader {
             return nil
         }
         let translate = element.value(of: "translate").map { $0 != "no" } ?? inheritedTranslate
-        let unit = XLIFFRawUnit(id: idAttribute.value, idLocation: idAttribute.valueLocation, shouldTranslate: translate)
-        if let resname = element.value(of: "resname") { unit.attributes["resname"] = resname }
+        let unit: XLIFFRawUnit
+        if let resname = element.attribute("resname"), Self.keysByResname(id: idAttribute.value, resname: resname.value) {
+            // Translation platforms (Crowdin, Lokalise, Phrase) number their units and keep the key in
+            // resname: the key is what the app asks for, so it names the entry and locates it.
+            unit = XLIFFRawUnit(id: resname.value, idLocation: resname.valueLocation, shouldTranslate: translate)
+            unit.attributes["id"] = idAttribute.value
+            unit.attributes["resname"] = resname.value
+        } else {
+            unit = XLIFFRawUnit(id: idAttribute.value, idLocation: idAttribute.valueLocation, shouldTranslate: translate)
+            if let resname = element.value(of: "resname") { unit.attributes["resname"] = resname }
+        }
         while let event = xml.next() {
             switch event {
             case .startElement(let child):
@@ -205,6 +258,15 @@ struct XLIFF12Reader {
             }
         }
         return nil
+    }
+
+    /// True when a unit is keyed by its resname rather than its id: a non-empty resname that differs
+    /// from the id, unless the id is one of Xcode's encoded ids (`KEY|==|plural.one`,
+    /// `/KEY:dict/…:string`), which are the key already. Xcode's own exports write id = key.
+    static func keysByResname(id: String, resname: String) -> Bool {
+        guard !resname.isEmpty, resname != id else { return false }
+        if id.firstByteRange(of: "|==|") != nil || id.hasByteSuffix(":dict/:string") { return false }
+        return true
     }
 
     /// Reads mixed content up to the end of the current element; inline elements are kept as

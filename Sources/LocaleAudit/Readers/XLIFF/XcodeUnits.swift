@@ -52,7 +52,8 @@ final class XLIFFRawUnit {
 ///   `argumentNumber` and `valueType` taken from the forms' positional specifier (`%2$ld` → 2, `ld`),
 ///   since Xcode writes `%arg` back as that specifier. State: the worst of the units' states, each
 ///   unit's raw state kept as `attributes["state:<path>"]` when there are several.
-/// - Anything else: key = id.
+/// - Anything else: key = id (or resname, for translation platforms' numbered units; see
+///   `XLIFF12Reader.keysByResname`).
 ///
 /// A value exists on a side only when its format unit (the plain `KEY` unit, or the
 /// `NSStringLocalizedFormatKey` unit) has that side, or, without one, when any of its units has it.
@@ -95,10 +96,12 @@ struct XcodeUnitAssembler {
         for unitIndex in units.indices {
             let id = units[unitIndex].id, idLocation = units[unitIndex].idLocation
             let (key, kind, partPath) = Self.classify(id)
+            // A unit keyed by its resname (translation platforms) keeps its own id as an attribute.
+            let naming = units[unitIndex].attributes["id"] == nil ? "trans-unit id" : "resname"
             func reportDuplicate(of first: SourceLocation) {
                 findings.append(Finding(
                     ruleID: ReaderRule.duplicateKey, severity: .error,
-                    message: "duplicate trans-unit id \"\(id)\" in this <file>; the first one is used",
+                    message: "duplicate \(naming) \"\(id)\" in this <file>; the first one is used",
                     location: idLocation, locale: locale, table: table, key: id,
                     notes: [Finding.Note(message: "first \"\(id)\" is here", location: first)]))
             }
