@@ -64,7 +64,8 @@ enum FindingConsolidation {
         guard Set(ranks.values).count > 1 else { return findings }
         struct Identity: Hashable { var rule: String; var locale: String?; var table: String?; var key: String; var message: String? }
         func identity(_ finding: Finding, withMessage: Bool) -> Identity? {
-            guard let key = finding.key else { return nil }
+            // A finding about a whole table of a locale (locale-incomplete) has no key: the table is its place.
+            guard let key = finding.key ?? (finding.table != nil && finding.locale != nil ? "" : nil) else { return nil }
             return Identity(rule: finding.ruleID, locale: finding.locale, table: finding.table, key: key,
                             message: withMessage ? finding.message : nil)
         }

@@ -148,4 +148,31 @@ import Testing
         let undeclared = try #require(result.findings.first { $0.ruleID == "app-locale-undeclared" })
         #expect(undeclared.notes.contains { $0.message.hasPrefix("3 findings about its missing or untranslated strings") })
     }
+
+    /// A partial locale's table is one finding at the catalog, however many exports repeat it.
+    @Test func aPartialTableAndItsExportGiveOneLocaleIncomplete() throws {
+        let keys = (1...12).map { "Item \($0)" }
+        let entries = keys.enumerated().map { i, key in
+            i == 0 ? "\"\(key)\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Eintrag\" } } } }"
+                   : "\"\(key)\" : { }"
+        }.joined(separator: ",\n")
+        let catalog = "{\n\"sourceLanguage\" : \"en\",\n\"strings\" : {\n\(entries)\n},\n\"version\" : \"1.0\"\n}\n"
+        let units = keys.enumerated().map { i, key in
+            "<trans-unit id=\"\(key)\" xml:space=\"preserve\"><source>\(key)</source>\(i == 0 ? "<target state=\"translated\">Eintrag</target>" : "")</trans-unit>"
+        }.joined(separator: "\n")
+        let export = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+            <file original="Reader/Reader.xcstrings" source-language="en" target-language="de" datatype="plaintext"><body>
+            \(units)
+            </body></file></xliff>
+
+            """
+        let result = try Self.audit([("Reader/Reader.xcstrings", catalog), ("Export/de.xcloc/Localized Contents/de.xliff", export)])
+        let incomplete = result.findings.filter { $0.ruleID == "locale-incomplete" }
+        #expect(incomplete.count == 1)
+        let finding = try #require(incomplete.first)
+        #expect(finding.location?.file.hasSuffix("Reader/Reader.xcstrings") == true)
+        #expect(finding.notes.contains { $0.location?.file.hasSuffix("de.xliff") == true })
+    }
 }
