@@ -328,6 +328,9 @@ public struct FormatInPlainStringRule: Rule {
             RuleExample("A percent sign in prose",
                 VirtualFile("en.lproj/Localizable.strings", "\"sure\" = \"Completely sure\";\n\"zoom\" = \"Fit to screen\";\n"),
                 VirtualFile("fr.lproj/Localizable.strings", "\"sure\" = \"Sûr à 100 %\";\n\"zoom\" = \"100%. Ajuster\";\n")),
+            RuleExample("A TranslateWiki message whose $1 the translator wrote as %@",
+                VirtualFile("en.lproj/Localizable.strings", "\"hidden\" = \"All $1 cards hidden\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"hidden\" = \"Все %@ карточек скрыты\";\n")),
             RuleExample("A storyboard's menu title is never formatted",
                 VirtualFile("en.lproj/Main.strings", "\"abc-12-xyz.title\" = \"Zoom\";\n"),
                 VirtualFile("ja.lproj/Main.strings", "\"abc-12-xyz.title\" = \"%@ ズーム\";\n")),
@@ -346,7 +349,9 @@ public struct FormatInPlainStringRule: Rule {
                   !InterfaceBuilder.isInterfaceBuilderString(key: pair.key, table: pair.table, source: pair.source,
                                                              interfaceBuilderTables: interfaceBuilderTables) else { continue }
             // A source with any specifier (even %%) is a format string: the other format rules compare it.
-            guard !FormatSpecifiers.scan(source).isFormat else { continue }
+            // A source with MediaWiki placeholders (`$1`, TranslateWiki's form) passes arguments too: a
+            // translator's `%@` for its `$1` survives the conversion to `%1$@`.
+            guard !FormatSpecifiers.scan(source).isFormat, !Self.hasMediaWikiPlaceholder(source) else { continue }
             if Self.isStringCatalog(pair) {
                 // What Xcode's compiler reads, flags and all; a source it reads the same way is left alone.
                 let read = FormatSpecifiers.scan(translation, reading: .literal).arguments
@@ -366,6 +371,16 @@ public struct FormatInPlainStringRule: Rule {
             }
         }
         return findings
+    }
+
+    /// `$1`, `$2`, …: the placeholders of TranslateWiki's message form.
+    static func hasMediaWikiPlaceholder(_ text: String) -> Bool {
+        var previousWasDollar = false
+        for byte in text.utf8 {
+            if previousWasDollar && byte >= 0x31 && byte <= 0x39 { return true }
+            previousWasDollar = byte == 0x24
+        }
+        return false
     }
 
     /// A String Catalog, or an export of one (its table scope is the catalog's path).
