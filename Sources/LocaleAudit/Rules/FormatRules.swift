@@ -108,6 +108,10 @@ public struct FormatSpecifierInvalidRule: Rule {
             RuleExample("A storyboard's menu title is never passed to String(format:)",
                 VirtualFile("en.lproj/Main.strings", "\"Ab1-cD-2eF.title\" = \"Zoom %d%%\";\n"),
                 VirtualFile("ja.lproj/Main.strings", "\"Ab1-cD-2eF.title\" = \"ズーム %(最大)\";\n")),
+            RuleExample("A table named after a xib is Interface Builder's, whatever its object ids",
+                VirtualFile("Base.lproj/Menu.xib", "<document><objects><menuItem title=\"Zoom %d%%\" id=\"42\"/></objects></document>\n"),
+                VirtualFile("en.lproj/Menu.strings", "\"42.title\" = \"Zoom %d%%\";\n"),
+                VirtualFile("ja.lproj/Menu.strings", "\"42.title\" = \"ズーム %(最大)\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
