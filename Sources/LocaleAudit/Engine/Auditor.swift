@@ -234,6 +234,7 @@ public enum Auditor {
                               localeDeclarations: declarations, files: discovery.files,
                               lprojFolders: discovery.lprojFolders)
         project.appLanguages = appLanguages
+        project.interfaceBuilderTables = Set(discovery.interfaceBuilderFiles.map { TableID(scope: $0.scope, name: $0.table) })
         return (project, findings, discovery.unreadableArguments, bytes)
     }
 

@@ -64,6 +64,15 @@ public enum InterfaceBuilder {
         return entries
     }
 
+    /// Whether a string is a storyboard's or xib's: its key is `<objectID>.<property>`, its table is
+    /// named after a storyboard or xib, or its source text was read from one. Interface Builder never
+    /// passes its strings to `String(format:)`, so a `%` in them is text.
+    static func isInterfaceBuilderString(key: String, table: TableID, source: Entry, interfaceBuilderTables: Set<TableID>) -> Bool {
+        if interfaceBuilderTables.contains(table) { return true }
+        if let origin = source.attributes["source"], origin.hasPrefix("interface-builder") { return true }
+        return AccessibilityClassifier.interfaceBuilderKey(key) != nil
+    }
+
     /// Attributes of elements with an `id` that Xcode exports as `<id>.<attribute>`.
     static let localizableAttributes = ["text", "title", "placeholder", "headerTitle", "footerTitle", "prompt"]
 

@@ -9,6 +9,9 @@ public struct Project: Sendable {
     public var lprojFolders: [String]
     /// What the Xcode project and `Info.plist` files declare; empty when there are none.
     public var appLanguages: [AppLanguageDeclaration] = []
+    /// Tables named after a storyboard or xib found in an `.lproj` folder: their strings are
+    /// Interface Builder's, never passed to `String(format:)`.
+    public var interfaceBuilderTables: Set<TableID> = []
 
     public enum SourceLanguageOrigin: String, Sendable, Codable {
         case configured, declared = "declared-by-catalogs", developmentRegion = "development-region", detected

@@ -25,6 +25,7 @@ public enum HTMLReporter {
         "format-count-mismatch": "The translation has more or fewer placeholders than the source. An extra one can crash the app; a missing one drops a number or a name. Use every placeholder of the source once.",
         "format-mixed-positional": "Numbered placeholders (%1$@) and unnumbered ones (%@) are mixed in one text. Number all of them, or none.",
         "format-stray-fragment": "A placeholder of the source is broken (e.g. 1$@ without its %, or a full-width ％). Restore it exactly as in the source.",
+        "format-in-plain-string": "The source text has no placeholder, but the translation has one (such as %@ or %d): the app shows it as it is, may read a value that was never given, or (in a String Catalog) fails to build. Remove it, or write a percent sign as %%.",
         "plural-missing-category": "Your language needs a plural form that is missing. The message gives example numbers for each missing form; write a form for them.",
         "plural-missing-other": "The general plural form (“other”) is missing, so most numbers have no text. Add it.",
         "plural-unused-category": "Your language never uses this plural form, so it has no effect. Check that the forms your language does use are right; this one can go.",

@@ -1,6 +1,8 @@
 // Format specifiers: the defects that crash apps (`%@` read where an integer is passed) or show
 // garbage. A string counts as a format when its source text has a specifier; a translation of a
-// plain string may use `%` freely.
+// plain string may use `%` freely, except for specifiers no prose writes (`format-in-plain-string`).
+// Storyboard and xib strings are never formats: Interface Builder does not pass them to
+// `String(format:)`, so no format rule looks at them.
 
 /// The specifier facts of one translated text against its source text, computed once per pair.
 struct FormatComparison: Sendable {
@@ -62,10 +64,12 @@ struct FormatComparison: Sendable {
 typealias FormatPair = (pair: TranslationPair, source: String, translation: String, comparison: FormatComparison)
 
 /// Computed once per run (see `RuleContext`): scanning is the format rules' main cost.
-func computeFormatPairs(_ pairs: [TranslationPair]) -> [FormatPair] {
+func computeFormatPairs(_ pairs: [TranslationPair], interfaceBuilderTables: Set<TableID> = []) -> [FormatPair] {
     pairs.compactMap { pair in
         guard case .text(let source) = pair.source.value, case .text(let translation) = pair.translation.value,
-              source.containsByte(0x25) || translation.containsByte(0x25) else { return nil }
+              source.containsByte(0x25) || translation.containsByte(0x25),
+              !InterfaceBuilder.isInterfaceBuilderString(key: pair.key, table: pair.table, source: pair.source,
+                                                         interfaceBuilderTables: interfaceBuilderTables) else { return nil }
         let comparison = FormatComparison(source: source, translation: translation)
         guard comparison.sourceIsFormat else { return nil }
         return (pair, source, translation, comparison)
@@ -80,7 +84,10 @@ public struct FormatSpecifierInvalidRule: Rule {
         rationale: """
         Foundation's formatter stops or prints garbage at an unknown conversion, and a literal percent \
         sign must be written `%%` in any string that is used as a format. Only strings whose source is \
-        a format string are checked, so a plain \"100 %\" stays legal.
+        a format string are checked, so a plain \"100 %\" stays legal. A `%` followed by a space is \
+        prose (\"50 % de\", \"% (画面の割合)\") unless it is unmistakably a space-flagged specifier \
+        (`% d`, `% .2f`: a signed conversion that ends its word). Storyboard and xib strings are never \
+        checked: Interface Builder does not format them.
         """,
         triggering: [
             RuleExample("A percent sign that should be %%",
@@ -94,6 +101,17 @@ public struct FormatSpecifierInvalidRule: Rule {
             RuleExample("A plain string may use a bare percent sign",
                 VirtualFile("en.lproj/Localizable.strings", "\"sure\" = \"100 percent sure\";\n"),
                 VirtualFile("fr.lproj/Localizable.strings", "\"sure\" = \"Sûr à 100 %\";\n")),
+            RuleExample("A percent sign followed by a space and text is prose, not the space-flagged % o or % (",
+                VirtualFile("en.lproj/View.strings", "\"zoom\" = \"Zoom to %d%% of screen\";\n"),
+                VirtualFile("fr.lproj/View.strings", "\"zoom\" = \"Zoom à %d %% de l’écran, soit 50 % de plus\";\n"),
+                VirtualFile("ja.lproj/View.strings", "\"zoom\" = \"%d% (画面の割合)\";\n")),
+            RuleExample("A storyboard's menu title is never passed to String(format:)",
+                VirtualFile("en.lproj/Main.strings", "\"Ab1-cD-2eF.title\" = \"Zoom %d%%\";\n"),
+                VirtualFile("ja.lproj/Main.strings", "\"Ab1-cD-2eF.title\" = \"ズーム %(最大)\";\n")),
+            RuleExample("A table named after a xib is Interface Builder's, whatever its object ids",
+                VirtualFile("Base.lproj/Menu.xib", "<document><objects><menuItem title=\"Zoom %d%%\" id=\"42\"/></objects></document>\n"),
+                VirtualFile("en.lproj/Menu.strings", "\"42.title\" = \"Zoom %d%%\";\n"),
+                VirtualFile("ja.lproj/Menu.strings", "\"42.title\" = \"ズーム %(最大)\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -272,5 +290,105 @@ public struct FormatStrayFragmentRule: Rule {
             }
         }
         return findings
+    }
+}
+
+public struct FormatInPlainStringRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "format-in-plain-string", name: "Specifier in a plain string", severity: .error,
+        summary: "A translation holds a format specifier (%@, %d, %1$@, …) although its source has none: a warning in a `.strings` table, an error in a String Catalog.",
+        rationale: """
+        The code treats the string as plain text. Shown as it is, the user reads a literal `%@`; passed \
+        through String(format:) without arguments, the specifier reads an argument that was never \
+        passed: garbage or a crash. In a `.strings` table only specifiers no prose writes count (`%@`, \
+        `%d`, `%ld`, `%.2f`, `%1$@`, …; never "50 %" or "100%."). Xcode's String Catalog compiler \
+        reads every value for specifiers as Foundation would, flags included ("50%-ig" is `%-i`), and \
+        a translation whose specifiers its source lacks fails the build: there every such `%` is an \
+        error; write `%%` or rephrase. Storyboard and xib strings are skipped: Interface Builder \
+        never formats them.
+        """,
+        triggering: [
+            RuleExample("A placeholder the code never fills",
+                VirtualFile("en.lproj/Localizable.strings", "\"title\" = \"Settings\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"title\" = ↓\"Einstellungen für %@\";\n")),
+            RuleExample("In a String Catalog, \"50%-ig\" reads as %-i and breaks the build",
+                VirtualFile("Localizable.xcstrings", """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "half" : {
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "translated", "value" : ↓"50%-ig" } },
+                        "en" : { "stringUnit" : { "state" : "translated", "value" : "Half" } }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+                """)),
+        ],
+        nonTriggering: [
+            RuleExample("A percent sign in prose",
+                VirtualFile("en.lproj/Localizable.strings", "\"sure\" = \"Completely sure\";\n\"zoom\" = \"Fit to screen\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"sure\" = \"Sûr à 100 %\";\n\"zoom\" = \"100%. Ajuster\";\n")),
+            RuleExample("A TranslateWiki message whose $1 the translator wrote as %@",
+                VirtualFile("en.lproj/Localizable.strings", "\"hidden\" = \"All $1 cards hidden\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"hidden\" = \"Все %@ карточек скрыты\";\n")),
+            RuleExample("A storyboard's menu title is never formatted",
+                VirtualFile("en.lproj/Main.strings", "\"abc-12-xyz.title\" = \"Zoom\";\n"),
+                VirtualFile("ja.lproj/Main.strings", "\"abc-12-xyz.title\" = \"%@ ズーム\";\n")),
+            RuleExample("A source that is a format string is the other format rules' concern",
+                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Synced %d%%\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"sync\" = \"%d %% synchronisiert\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let rule = Self.description
+        let interfaceBuilderTables = context.project.interfaceBuilderTables
+        var findings: [Finding] = []
+        for pair in context.pairs {
+            guard case .text(let translation) = pair.translation.value, translation.containsByte(0x25),
+                  case .text(let source) = pair.source.value,
+                  !InterfaceBuilder.isInterfaceBuilderString(key: pair.key, table: pair.table, source: pair.source,
+                                                             interfaceBuilderTables: interfaceBuilderTables) else { continue }
+            // A source with any specifier (even %%) is a format string: the other format rules compare it.
+            // A source with MediaWiki placeholders (`$1`, TranslateWiki's form) passes arguments too: a
+            // translator's `%@` for its `$1` survives the conversion to `%1$@`.
+            guard !FormatSpecifiers.scan(source).isFormat, !Self.hasMediaWikiPlaceholder(source) else { continue }
+            if Self.isStringCatalog(pair) {
+                // What Xcode's compiler reads, flags and all; a source it reads the same way is left alone.
+                let read = FormatSpecifiers.scan(translation, reading: .literal).arguments
+                guard !read.isEmpty, FormatSpecifiers.scan(source, reading: .literal).arguments.isEmpty else { continue }
+                let list = read.map { "'\($0.text)' (at offset \($0.range.lowerBound))" }.joined(separator: ", ")
+                findings.append(.entry(rule,
+                    "Xcode's String Catalog compiler reads \(list) as a format specifier, which the source does not have: the build fails; write %% for a percent sign",
+                    at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote]))
+            } else {
+                let found = FormatSpecifiers.unmistakable(in: translation, FormatSpecifiers.scan(translation))
+                guard !found.isEmpty else { continue }
+                let list = found.map { "'\($0.text)'" }.joined(separator: ", ")
+                findings.append(.entry(rule,
+                    "holds \(list) although the source has no specifier: the app shows it literally, or, through String(format:), reads an argument that was never passed",
+                    at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, severity: .warning,
+                    notes: [pair.sourceNote]))
+            }
+        }
+        return findings
+    }
+
+    /// `$1`, `$2`, …: the placeholders of TranslateWiki's message form.
+    static func hasMediaWikiPlaceholder(_ text: String) -> Bool {
+        var previousWasDollar = false
+        for byte in text.utf8 {
+            if previousWasDollar && byte >= 0x31 && byte <= 0x39 { return true }
+            previousWasDollar = byte == 0x24
+        }
+        return false
+    }
+
+    /// A String Catalog, or an export of one (its table scope is the catalog's path).
+    static func isStringCatalog(_ pair: TranslationPair) -> Bool {
+        pair.table.scope.hasSuffix(".xcstrings") || pair.translation.location.file.hasSuffix(".xcstrings")
     }
 }

@@ -30,11 +30,11 @@ public struct RuleContext: Sendable {
         pairs = index.translationPairs()
         Timing.mark("\(pairs.count) translation pairs")
         // Independent precomputations, one per worker.
-        let (index, pairs) = (index, pairs)
+        let (index, pairs, interfaceBuilderTables) = (index, pairs, project.interfaceBuilderTables)
         let prepared = Parallel.map(Preparation.allCases, workers: options.workers) { job -> Prepared in
             switch job {
             case .pluralSites: return .pluralSites(index.pluralSites())
-            case .formatPairs: return .formatPairs(computeFormatPairs(pairs))
+            case .formatPairs: return .formatPairs(computeFormatPairs(pairs, interfaceBuilderTables: interfaceBuilderTables))
             case .accessibility: return .accessibility(classifyAccessibility(index, options.accessibility))
             case .texts: return .texts(LocalizedText.all(in: index))
             case .coverage: return .coverage(CoverageReport(index, options: options))
@@ -80,7 +80,7 @@ public enum RuleEngine {
         LocaleIncompleteRule.self, MissingTranslationRule.self, ExtraKeyRule.self, MissingTableRule.self, EmptyValueRule.self,
         UntranslatedRule.self, TranslationStateRule.self, StaleKeyTranslatedRule.self,
         FormatSpecifierInvalidRule.self, FormatTypeMismatchRule.self, FormatCountMismatchRule.self,
-        FormatMixedPositionalRule.self, FormatStrayFragmentRule.self,
+        FormatMixedPositionalRule.self, FormatStrayFragmentRule.self, FormatInPlainStringRule.self,
         PluralMissingCategoryRule.self, PluralMissingOtherRule.self, PluralUnusedCategoryRule.self,
         PluralFormOmitsNumberRule.self, PluralVariableReferenceRule.self, PluralValueTypeRule.self,
         PluralShapeMismatchRule.self,

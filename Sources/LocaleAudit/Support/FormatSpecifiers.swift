@@ -92,14 +92,56 @@ public struct FormatScan: Sendable, Hashable {
 
 /// A scanner for Apple's printf dialect: `%[n$][flags][width][.precision][length]conversion`, plus
 /// `%%`, `%@` and the `.stringsdict` variable form `%#@name@` (also `%n$#@name@`). It reads scalars,
-/// not regular expressions, and reports every `%` sequence it does not recognise.
+/// not regular expressions, and reports every `%` sequence it does not recognise, except a `%` then a
+/// space that reads as prose (see `Reading`).
 public enum FormatSpecifiers {
     static let conversions: Set<Unicode.Scalar> = [
         "@", "d", "i", "u", "o", "x", "X", "f", "F", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S", "p", "D", "U", "O",
     ]
     static let flagScalars: Set<Unicode.Scalar> = ["-", "+", " ", "#", "0", "'"]
 
-    public static func scan(_ string: String) -> FormatScan {
+    /// How a `%` followed by a space is read.
+    public enum Reading: Sendable {
+        /// Prose-aware (the default for every rule): `%` then a space is a percent sign followed by text
+        /// ("50 % of", "% (画面の割合)"), unless it is unmistakably a space-flagged specifier; see
+        /// `isUnmistakableSpaceFlag`. A false "invalid specifier" error costs more than a missed `% d`.
+        case proseAware
+        /// Exactly as Apple's parser (CFString, and Xcode's String Catalog compiler) reads it: the space
+        /// is a flag, so "50% off" is `% o` followed by "ff", and "50%-ig" is `%-i`.
+        case literal
+    }
+
+    /// Conversions a space flag is accepted with in prose-aware reading. The space flag only changes
+    /// signed numbers (d, i, f), and `% @` is a common mangling of `%@` that Foundation still reads as
+    /// an object. `% o`, `% s`, `% u`, `% x` (space is meaningless there), `% a`, `% e` and `% g` (which
+    /// are words: "20 % a day", Italian "50 % e più") are read as prose.
+    static let spaceFlagConversions: Set<Unicode.Scalar> = ["d", "i", "f", "F", "@"]
+
+    /// Whether the space-flagged specifier `scalars[start..<end]` (ending at its conversion) is one:
+    /// its conversion is one a space flag means something for, and a letter conversion ends the word.
+    /// "% d" and "% .2f" are specifiers; "% de", "% d'autonomie", "% di" and "% of" are prose.
+    static func isUnmistakableSpaceFlag(_ scalars: [Unicode.Scalar], conversionAt k: Int) -> Bool {
+        let conversion = scalars[k]
+        guard spaceFlagConversions.contains(conversion) else { return false }
+        if conversion == "@" { return true }
+        return !continuesWord(scalars, at: k + 1)
+    }
+
+    /// True when the scalar at `k` continues a word: a letter or digit, or an apostrophe followed by a
+    /// letter ("d'autonomie", "d’un"). Only scripts below U+2E80 count: CJK, kana and Hangul attach
+    /// counters to numbers without a space ("%d個", "%d개"), so a conversion before them ends its word.
+    static func continuesWord(_ scalars: [Unicode.Scalar], at k: Int) -> Bool {
+        func isWordLetter(_ s: Unicode.Scalar) -> Bool {
+            s.value < 0x2E80 && (s.properties.isAlphabetic || s.properties.numericType != nil)
+        }
+        guard k < scalars.count else { return false }
+        let s = scalars[k]
+        if isWordLetter(s) { return true }
+        if (s == "'" || s == "\u{2019}") && k + 1 < scalars.count && isWordLetter(scalars[k + 1]) { return true }
+        return false
+    }
+
+    public static func scan(_ string: String, reading: Reading = .proseAware) -> FormatScan {
         let scalars = Array(string.unicodeScalars)
         var specifiers: [FormatSpecifier] = []
         var problems: [FormatProblem] = []
@@ -177,8 +219,15 @@ public enum FormatSpecifiers {
                 }
                 continue
             }
+            // Other white space (no-break, ideographic, a line break) is no flag: `%` then text.
+            if reading == .proseAware && j < n && scalars[j] != " " && scalars[j].properties.isWhitespace {
+                i = j
+                continue
+            }
             var flags = ""
             while j < n && flagScalars.contains(scalars[j]) { flags.unicodeScalars.append(scalars[j]); j += 1 }
+            // A space among the flags makes the sequence prose unless it is unmistakably a specifier.
+            let spaceFlagged = reading == .proseAware && flags.unicodeScalars.contains(" ")
             var stars: [Int?] = []
             var width = ""
             if j < n && scalars[j] == "*" {
@@ -230,6 +279,11 @@ public enum FormatSpecifiers {
                 default: break
                 }
             }
+            if spaceFlagged && !(j < n && conversions.contains(scalars[j]) && isUnmistakableSpaceFlag(scalars, conversionAt: j)) {
+                // Prose: a percent sign, then text. Neither a specifier nor a problem.
+                i = start + 1
+                continue
+            }
             if j < n && conversions.contains(scalars[j]) {
                 specifiers.append(FormatSpecifier(range: start..<(j + 1), text: text(start..<(j + 1)), position: position,
                                                   flags: flags, width: width, precision: precision, lengthModifier: length,
@@ -244,6 +298,26 @@ public enum FormatSpecifiers {
             }
         }
         return FormatScan(specifiers: specifiers, problems: problems)
+    }
+
+    /// Conversions no prose produces after a bare `%`, with the length modifiers Apple code writes.
+    static let unmistakableConversions: Set<Character> = ["@", "d", "i", "u", "f", "s"]
+    static let unmistakableLengths: Set<String> = ["", "h", "hh", "l", "ll", "q", "z", "t", "j"]
+
+    /// The specifiers of `scan` that only a format string would hold: `%@`, `%d`, `%i`, `%u`, `%f`,
+    /// `%s` (with `l`, `ll`, `q`, `z`, …), `%1$@`, `%.2f`, `%#@name@`; no flags and no width, and a
+    /// letter conversion must end its word ("100%sure" and "%define" are not). "50 %" and "100%."
+    /// never qualify.
+    public static func unmistakable(in string: String, _ scan: FormatScan) -> [FormatSpecifier] {
+        guard !scan.specifiers.isEmpty else { return [] }
+        let scalars = Array(string.unicodeScalars)
+        return scan.specifiers.filter { spec in
+            if spec.variableName != nil { return true }
+            guard spec.flags.isEmpty, spec.width.isEmpty, spec.starArguments.isEmpty,
+                  unmistakableConversions.contains(spec.conversion), unmistakableLengths.contains(spec.lengthModifier),
+                  spec.precision.isEmpty || spec.conversion == "f" else { return false }
+            return spec.conversion == "@" || !continuesWord(scalars, at: spec.range.upperBound)
+        }
     }
 
     /// Text that looks like a specifier that lost its `%`: `1$@`, `@@`, a full-width `％@`. Only

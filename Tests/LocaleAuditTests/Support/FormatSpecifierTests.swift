@@ -42,14 +42,57 @@ import Testing
 
     @Test func reportsWhatItDoesNotRecognise() {
         let scan = FormatSpecifiers.scan("50% off, %y, and %")
-        // "50% off" is a real specifier to String(format:): a space flag and the octal conversion.
-        #expect(scan.specifiers.map(\.text) == ["% o"])
+        // "50% off" is prose: `% o` only to a literal reading (below).
+        #expect(scan.specifiers.isEmpty)
         #expect(scan.problems.map(\.text) == ["%y", "%"])
+        let literal = FormatSpecifiers.scan("50% off, %y, and %", reading: .literal)
+        #expect(literal.specifiers.map(\.text) == ["% o"])
+        #expect(literal.problems.map(\.text) == ["%y", "%"])
         let zero = FormatSpecifiers.scan("%0$@")
         #expect(zero.problems.first?.message.contains("start at 1") == true)
         let bare = FormatSpecifiers.scan("100 %")
         #expect(bare.problems.count == 1)
         #expect(bare.problems[0].range == 4..<5)
+    }
+
+    @Test(arguments: [
+        "% of screen", "% (画面の割合)", "Zoom: 50 % de l’écran", "50 % d'autonomie", "50 % d’un", "20 % di sconto",
+        "50 % e più", "20% a day", "Save 20 % on", "50 % s", "100 % ", "100 % 3 items", "10 % uso", "% lde", "%-  x",
+        "50 % le mois", "% (x)", "%\u{3000}全画面", "50%\u{00A0}de", "100%\n", "% \t",
+    ])
+    func percentThenSpaceIsProse(text: String) {
+        let scan = FormatSpecifiers.scan(text)
+        #expect(scan.specifiers.isEmpty, "\(text)")
+        #expect(scan.problems.isEmpty, "\(text)")
+    }
+
+    @Test(arguments: [
+        ("% d", "% d"), ("[% d]", "% d"), ("% 5d items", "% 5d"), ("% .2f", "% .2f"), ("% ld.", "% ld"), ("% lld", "% lld"),
+        ("%+ d", "%+ d"), ("% i", "% i"), ("Fehler: % @", "% @"), ("% @s", "% @"), ("%1$ d", "%1$ d"), ("% d個", "% d"),
+    ])
+    func unmistakableSpaceFlagsStay(text: String, specifier: String) {
+        let scan = FormatSpecifiers.scan(text)
+        #expect(scan.specifiers.map(\.text) == [specifier], "\(text)")
+        #expect(scan.problems.isEmpty, "\(text)")
+    }
+
+    @Test func literalReadingIsApples() {
+        #expect(FormatSpecifiers.scan("50%-ig", reading: .literal).specifiers.map(\.text) == ["%-i"])
+        #expect(FormatSpecifiers.scan("% de", reading: .literal).specifiers.map(\.text) == ["% d"])
+        #expect(FormatSpecifiers.scan("% (x)", reading: .literal).problems.map(\.text) == ["% ("])
+        // Prose-aware, "50%-ig" is still `%-i`: only a space makes a `%` prose.
+        #expect(FormatSpecifiers.scan("50%-ig").specifiers.map(\.text) == ["%-i"])
+    }
+
+    @Test(arguments: [
+        ("%@", ["%@"]), ("%d items", ["%d"]), ("%ld", ["%ld"]), ("%lld", ["%lld"]), ("%lu", ["%lu"]), ("%i", ["%i"]),
+        ("%u", ["%u"]), ("%f", ["%f"]), ("%.2f", ["%.2f"]), ("%s", ["%s"]), ("%1$@ %2$ld", ["%1$@", "%2$ld"]),
+        ("%@s", ["%@"]), ("%#@count@", ["%#@count@"]), ("(%d)", ["%d"]), ("%d個", ["%d"]), ("%d개", ["%d"]),
+        ("50 %", []), ("100%.", []), ("100%sure", []), ("%define", []), ("50%-ig", []), ("% d", []), ("%5d", []),
+        ("%x", []), ("%%", []), ("%e", []), ("50% off", []), ("%d'un", []),
+    ] as [(String, [String])])
+    func unmistakableSpecifiers(text: String, expected: [String]) {
+        #expect(FormatSpecifiers.unmistakable(in: text, FormatSpecifiers.scan(text)).map(\.text) == expected, "\(text)")
     }
 
     @Test func percentPercentConsumesNoArgument() {
