@@ -60,10 +60,10 @@ let package = Package(
         ),
         .plugin(
             name: "LocaleAuditCommandPlugin",
+            // No write permission asked for: `check` only reads, and asking would stop every run for
+            // a yes. Writing reports into the package (-o, report --xliff) takes --disable-sandbox on macOS.
             capability: .command(
-                intent: .custom(verb: "locale-audit", description: "Audit the package's localization catalogs (check, report, diff, …)."),
-                // `report --xliff DIR` and `-o FILE` write files.
-                permissions: [.writeToPackageDirectory(reason: "locale-audit writes the reports you ask for (-o, report --xliff) into the package.")]
+                intent: .custom(verb: "locale-audit", description: "Audit the package's localization catalogs (check, report, diff, …).")
             ),
             dependencies: ["locale-audit"]
         ),

@@ -21,8 +21,8 @@ struct LocaleAuditBuildPlugin: BuildToolPlugin {
         let config = CatalogInputs.configuration(in: [directory, context.package.directoryURL])
         return [try CatalogInputs.command(
             tool: context.tool(named: "locale-audit").url,
-            name: target.name, directory: directory, config: config, inputs: inputs,
-            workDirectory: context.pluginWorkDirectoryURL)]
+            name: target.name, paths: [directory.path], config: config, inputs: inputs,
+            stamp: CatalogInputs.stamp(for: target.name, swift: target is SwiftSourceModuleTarget, in: context.pluginWorkDirectoryURL))]
     }
 }
 
@@ -40,7 +40,7 @@ extension LocaleAuditBuildPlugin: XcodeBuildToolPlugin {
         return [try CatalogInputs.command(
             tool: context.tool(named: "locale-audit").url,
             name: target.displayName, paths: files.map(\.path), config: config, inputs: files,
-            workDirectory: context.pluginWorkDirectoryURL)]
+            stamp: CatalogInputs.stamp(for: target.displayName, swift: true, in: context.pluginWorkDirectoryURL))]
     }
 }
 #endif
@@ -82,12 +82,14 @@ enum CatalogInputs {
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    static func command(tool: URL, name: String, directory: URL, config: URL?, inputs: [URL], workDirectory: URL) -> Command {
-        command(tool: tool, name: name, paths: [directory.path], config: config, inputs: inputs, workDirectory: workDirectory)
+    /// The command's output. A build runs a plugin's command only when the target consumes what it
+    /// writes: a Swift target compiles the stamp (a comment only, so nothing), any other target copies
+    /// it as a resource.
+    static func stamp(for name: String, swift: Bool, in workDirectory: URL) -> URL {
+        workDirectory.appendingPathComponent("\(name).locale-audit." + (swift ? "swift" : "txt"))
     }
 
-    static func command(tool: URL, name: String, paths: [String], config: URL?, inputs: [URL], workDirectory: URL) -> Command {
-        let stamp = workDirectory.appendingPathComponent("\(name).locale-audit.txt")
+    static func command(tool: URL, name: String, paths: [String], config: URL?, inputs: [URL], stamp: URL) -> Command {
         // Absolute paths in, so the diagnostics carry absolute paths whatever folder the build runs in.
         var arguments = ["check"] + paths + ["--format", "xcode", "--fail-on", "error", "--no-color", "--stamp", stamp.path]
         if let config { arguments += ["--config", config.path] } else { arguments.append("--no-config") }

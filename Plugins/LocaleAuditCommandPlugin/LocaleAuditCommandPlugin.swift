@@ -23,7 +23,9 @@ struct LocaleAuditCommandPlugin: CommandPlugin {
         // Nothing, options or paths first: the tool's default subcommand, named so the path rule below applies.
         if arguments.first.map({ !Self.subcommands.contains($0) }) ?? true { arguments.insert("check", at: 0) }
         if Self.auditing.contains(arguments[0]) && !Self.namesAPath(Array(arguments.dropFirst())) {
-            arguments += targetPaths.isEmpty ? [packageDirectory] : targetPaths
+            // "." rather than the absolute folder: the tool runs there, and its report names files
+            // relative to the package.
+            arguments += targetPaths.isEmpty ? ["."] : targetPaths
         }
         let status = try run(tool, arguments, in: packageDirectory)
         // The tool already printed its findings and summary; pass its exit status on (1 = findings).

@@ -71,8 +71,10 @@ struct Check: ParsableCommand {
     var summary: String?
 
     // The build tool plugin declares this file as its command's output: with it on disk and the
-    // catalogs unchanged, SwiftPM and Xcode skip the audit on the next build.
-    @Option(help: ArgumentHelp("Also write the summary line to this file when the run ends (for build systems).", visibility: .hidden))
+    // catalogs unchanged, SwiftPM and Xcode skip the audit on the next build. A build runs a plugin's
+    // command only when the target consumes its output, so the plugin names it `….swift` and the
+    // target compiles it: the summary line is written as a comment, which compiles to nothing.
+    @Option(help: ArgumentHelp("Also write the summary line, as a // comment, to this file when the run ends (for build systems).", visibility: .hidden))
     var stamp: String?
 
     func run() throws {
@@ -103,7 +105,7 @@ struct Check: ParsableCommand {
         let summaryLine = Reporters.summaryLine(result) + baselineSummary + "\n"
         FileHandle.standardError.write(Data(summaryLine.utf8))
         if let stamp {
-            do { try Data(summaryLine.utf8).write(to: URL(fileURLWithPath: stamp)) } catch {
+            do { try Data(("// locale-audit: " + summaryLine).utf8).write(to: URL(fileURLWithPath: stamp)) } catch {
                 FileHandle.standardError.write(Data("locale-audit: cannot write '\(stamp)': \(error.localizedDescription)\n".utf8))
                 throw ExitCode(2)
             }
