@@ -11,6 +11,18 @@ import Testing
     static let git = executableOnPath(["git"])
     static let gitAbsent = "git is not installed: the consumer-package and plugin tests are skipped (they depend on locale-audit through a file:// git URL by version)"
 
+    /// The cheap half of the by-version check, which runs even without git: nothing in the manifest
+    /// that SwiftPM refuses in a dependency, and no tool of ours offered to users as a product.
+    @Test func theManifestHasNoUnsafeFlagsAndOffersOnlyUserProducts() throws {
+        let manifest = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(!manifest.contains("unsafeFlags("))
+        let products = manifest.components(separatedBy: "products: [").dropFirst().first?.components(separatedBy: "    ],").first ?? ""
+        for tool in ["locale-audit-bench", "locale-audit-fuzz"] { #expect(!products.contains(tool), "\(tool) is a product") }
+        for product in ["\"LocaleAudit\"", "\"LocaleAuditBuildPlugin\"", "\"LocaleAuditCommandPlugin\""] {
+            #expect(products.contains(product), "\(product) is missing from the products")
+        }
+    }
+
     @Test(.enabled(if: git != nil, Comment(rawValue: gitAbsent)))
     func aPackageDependsOnTheLibraryByVersionAndCallsIt() throws {
         let run = try ConsumerFixture.shared.get()
