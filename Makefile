@@ -34,6 +34,8 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# locale-audit-bench is an executable target, not a product (users never see it); SwiftPM still builds
+# it with the rest of the package, and `--product locale-audit-bench` names it.
 bench: release
 	.build/release/locale-audit-bench
 

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,7 +7,11 @@ let package = Package(
     products: [
         .library(name: "LocaleAudit", targets: ["LocaleAudit"]),
         .executable(name: "locale-audit", targets: ["locale-audit"]),
-        .executable(name: "locale-audit-bench", targets: ["locale-audit-bench"]),
+        // The build tool plugin audits a target's catalogs on every build that changed them; the
+        // command plugin is `swift package locale-audit`. Bench and fuzz are executable targets only:
+        // `make bench` / `make fuzz` build them with --product, and users never see them.
+        .plugin(name: "LocaleAuditBuildPlugin", targets: ["LocaleAuditBuildPlugin"]),
+        .plugin(name: "LocaleAuditCommandPlugin", targets: ["LocaleAuditCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,11 +25,12 @@ let package = Package(
             pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev", "pkg-config"]), .brew(["icu4c"])]
         ),
-        // Plain-C functions over ICU; its public header exposes no ICU type.
+        // Plain-C functions over ICU; its public header exposes no ICU type. C++17 comes from
+        // `cxxLanguageStandard` below: any `.unsafeFlags` would stop packages depending on this one
+        // by version.
         .target(
             name: "CICUShim",
-            dependencies: ["CICU"],
-            cxxSettings: [.unsafeFlags(["-std=c++17"])]
+            dependencies: ["CICU"]
         ),
         .target(
             name: "LocaleAudit",
@@ -47,6 +52,20 @@ let package = Package(
         .executableTarget(
             name: "locale-audit-fuzz",
             dependencies: ["LocaleAudit"]
+        ),
+        .plugin(
+            name: "LocaleAuditBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["locale-audit"]
+        ),
+        .plugin(
+            name: "LocaleAuditCommandPlugin",
+            // No write permission asked for: `check` only reads, and asking would stop every run for
+            // a yes. Writing reports into the package (-o, report --xliff) takes --disable-sandbox on macOS.
+            capability: .command(
+                intent: .custom(verb: "locale-audit", description: "Audit the package's localization catalogs (check, report, diff, …).")
+            ),
+            dependencies: ["locale-audit"]
         ),
         .testTarget(
             name: "LocaleAuditTests",

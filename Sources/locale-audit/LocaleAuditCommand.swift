@@ -70,6 +70,13 @@ struct Check: ParsableCommand {
     @Option(help: "Also append a Markdown summary (per-locale coverage and the most important findings) to this file, e.g. \"$GITHUB_STEP_SUMMARY\".")
     var summary: String?
 
+    // The build tool plugin declares this file as its command's output: with it on disk and the
+    // catalogs unchanged, SwiftPM and Xcode skip the audit on the next build. A build runs a plugin's
+    // command only when the target consumes its output, so the plugin names it `….swift` and the
+    // target compiles it: the summary line is written as a comment, which compiles to nothing.
+    @Option(help: ArgumentHelp("Also write the summary line, as a // comment, to this file when the run ends (for build systems).", visibility: .hidden))
+    var stamp: String?
+
     func run() throws {
         let (options, configuration) = try audit.resolve()
         var result = try audit.audit(options)
@@ -95,7 +102,14 @@ struct Check: ParsableCommand {
         try streamReport(to: output) { sink in Reporters.write(finished, as: format, context: context, to: sink) }
         if let summary { try appendSummary(MarkdownReporter.render(finished, context: context), to: summary) }
         Timing.mark("render and write \(format)")
-        FileHandle.standardError.write(Data((Reporters.summaryLine(result) + baselineSummary + "\n").utf8))
+        let summaryLine = Reporters.summaryLine(result) + baselineSummary + "\n"
+        FileHandle.standardError.write(Data(summaryLine.utf8))
+        if let stamp {
+            do { try Data(("// locale-audit: " + summaryLine).utf8).write(to: URL(fileURLWithPath: stamp)) } catch {
+                FileHandle.standardError.write(Data("locale-audit: cannot write '\(stamp)': \(error.localizedDescription)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
         let threshold = failOn ?? configuration.failOn ?? .error
         let failed = result.findings.contains(where: { $0.severity >= threshold })
         // Exiting here, with the result still alive, skips freeing the model and every finding one
