@@ -10,13 +10,14 @@ public struct NameTerms: Sendable {
     /// Apple platform and product names that localized Apple interfaces use untranslated. Terms that
     /// Apple translates in some languages (Keychain, Shortcuts, Control Center) are not here.
     public static let platformTerms: [String] = [
-        "App Store", "Mac App Store", "AirDrop", "AirPlay", "AirPods", "AirTag", "Apple", "Apple Account", "Apple ID",
+        // Apple's own Chinese, Japanese and Korean interfaces write "App" ("App 资源库", "Appを削除").
+        "App", "Apps", "App Store", "Mac App Store", "AirDrop", "AirPlay", "AirPods", "AirTag", "Apple", "Apple Account", "Apple ID",
         "Apple Maps", "Apple Music", "Apple Pay", "Apple Pencil", "Apple TV", "Apple Vision Pro", "Apple Watch",
         "CarPlay", "Dock", "Face ID", "FaceTime", "Finder", "Game Center", "Handoff", "HealthKit", "HomeKit",
         "HomePod", "iCloud", "iCloud Drive", "iMac", "iMessage", "iOS", "iPad", "iPadOS", "iPhone", "iPod",
         "Launchpad", "Mac", "MacBook", "macOS", "Mission Control", "Optic ID", "Safari", "SharePlay", "Sidecar",
         "Siri", "Spotlight", "TestFlight", "Time Machine", "Touch ID", "tvOS", "VoiceOver", "visionOS", "watchOS",
-        "Xcode",
+        "Wi-Fi", "Bluetooth", "Xcode",
     ]
 
     /// UTF-8 of every term, ASCII letters lowercased, longest first so "iCloud Drive" wins over "iCloud".

@@ -45,6 +45,10 @@ public struct LocaleDeclaration: Sendable, Hashable {
         /// Declared by the app rather than its catalogs (see `AppLanguageDeclaration`).
         case knownRegions = "xcode-known-regions", developmentRegion = "xcode-development-region"
         case bundleDevelopmentRegion = "info-plist-development-region", bundleLocalizations = "info-plist-localizations"
+
+        /// A language written inside an XLIFF file's data, which tools compare case-insensitively, as
+        /// opposed to a folder or file name that a case-sensitive file system looks up.
+        public var isDataAttribute: Bool { self == .xliffSource || self == .xliffTarget || self == .xmlLang }
     }
     public var identifier: String
     public var origin: Origin

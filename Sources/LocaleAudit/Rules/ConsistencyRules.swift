@@ -559,9 +559,13 @@ public struct MissingTableRule: Rule {
             guard let source = set.source, !source.entries.isEmpty,
                   source.tables.allSatisfy({ $0.format == .strings || $0.format == .stringsdict }) else { continue }
             let present = Set(set.translations.map(\.locale))
-            let firstEntry = source.keys.first.flatMap { source.entries[$0] }
+            // The finding is about the table: it sits on the first entry of its `.strings` file (the
+            // `.stringsdict` holds only its plurals), else of the `.stringsdict`.
+            let file = source.tables.sorted { a, b in
+                a.format == b.format ? a.path < b.path : a.format == .strings
+            }[0]
+            let location = file.entries.first?.location ?? SourceLocation(file: file.path, line: 1, column: 1)
             for locale in (localesByScope[set.id.scope] ?? []).subtracting(present).sorted() {
-                let location = firstEntry?.location ?? SourceLocation(file: source.tables[0].path, line: 1, column: 1)
                 // en-GB for an en source falls back to en by design: a note.
                 let variant = context.isSourceVariant(locale)
                 findings.append(Finding(ruleID: rule.id, severity: variant ? .note : rule.severity,

@@ -20,6 +20,8 @@ public struct LocaleIdentifierVerdict: Sendable, Hashable {
     public var specialUse: String?
     /// The replacement only folds an individual language into its macrolanguage (`cmn` → `zh`): a note.
     public var onlyMacrolanguage = false
+    /// The replacement only changes letter case (`en-us` → `en-US`).
+    public var onlyCase = false
 
     public var isWellFormed: Bool { illFormed == nil }
     public var isValid: Bool { illFormed == nil && invalid.isEmpty }
@@ -225,6 +227,7 @@ public enum LocaleIdentifierCheck {
             let changes = zip(tag.hyphenated.split(separator: "-"), caseOnly.split(separator: "-"))
                 .filter { $0.0 != $0.1 }.map { "'\($0.0)' → '\($0.1)'" }
             reasons.append("subtag case (\(changes.joined(separator: ", "))): BCP 47 writes languages in lower case, scripts in title case and regions in upper case; Apple platforms and case-sensitive file systems compare them exactly")
+            verdict.onlyCase = reasons.count == 1 && canonical.lowercased() == identifier.lowercased()
         }
         if reasons.isEmpty { reasons.append("'\(canonical)' is the CLDR canonical form") }
         verdict.replacement = canonical
@@ -375,7 +378,8 @@ private func localeFindings(_ context: RuleContext, rule: RuleDescription,
         }
         guard var message = make(occurrence, verdict) else { continue }
         if occurrence.repeats > 1 { message += " (written \(occurrence.repeats) times in this file)" }
-        let severity = rule.id == LocaleNotCanonicalRule.description.id && verdict.onlyMacrolanguage ? Severity.note : rule.severity
+        let severity = rule.id == LocaleNotCanonicalRule.description.id
+            && (verdict.onlyMacrolanguage || (verdict.onlyCase && occurrence.origin?.isDataAttribute == true)) ? Severity.note : rule.severity
         findings.append(Finding(ruleID: rule.id, severity: severity, message: message, location: occurrence.location,
                                 locale: occurrence.identifier))
     }
@@ -512,6 +516,11 @@ public struct LocaleNotCanonicalRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         localeFindings(context, rule: Self.description) { occurrence, verdict in
             guard verdict.isValid, let replacement = verdict.replacement else { return nil }
+            // Inside a file's data (an XLIFF language attribute) case does not matter to BCP 47 matching,
+            // and no file system looks the name up: a note about the conventional spelling.
+            if verdict.onlyCase && occurrence.origin?.isDataAttribute == true {
+                return "\(occurrence.what) '\(occurrence.identifier)' is valid (BCP 47 ignores case) but conventionally written '\(replacement)'"
+            }
             return "\(occurrence.what) '\(occurrence.identifier)': use '\(replacement)'; \(verdict.reasons.joined(separator: "; "))"
         }
     }
