@@ -150,17 +150,20 @@ enum FindingConsolidation {
             copies[keep, default: []].append(Finding.Note(message: "the same in another copy of this table", location: finding.location))
             dropped.insert(i)
         }
-        var result: [Finding] = []
-        result.reserveCapacity(findings.count - dropped.count)
-        for (i, finding) in findings.enumerated() where !dropped.contains(i) {
-            guard let notes = copies[i] else {
-                result.append(finding)
-                continue
-            }
+        return keeping(findings, dropping: dropped) { i, finding in
+            guard let notes = copies[i] else { return finding }
             var merged = finding
             merged.notes += notes.sorted { ($0.location!.file, $0.location!.line) < ($1.location!.file, $1.location!.line) }
-            result.append(merged)
+            return merged
         }
+    }
+
+    /// `findings` without the `dropped` indices, each one kept passed through `update`.
+    private static func keeping(_ findings: [Finding], dropping dropped: Set<Int>,
+                                _ update: (Int, Finding) -> Finding) -> [Finding] {
+        var result: [Finding] = []
+        result.reserveCapacity(findings.count - dropped.count)
+        for (i, finding) in findings.enumerated() where !dropped.contains(i) { result.append(update(i, finding)) }
         return result
     }
 
@@ -191,20 +194,14 @@ enum FindingConsolidation {
             dropped.insert(i)
         }
         guard !dropped.isEmpty else { return findings }
-        var result: [Finding] = []
-        result.reserveCapacity(findings.count - dropped.count)
-        for (i, finding) in findings.enumerated() where !dropped.contains(i) {
-            guard let locales = copiedInto[i] else {
-                result.append(finding)
-                continue
-            }
+        return keeping(findings, dropping: dropped) { i, finding in
+            guard let locales = copiedInto[i] else { return finding }
             var merged = finding
             let unique = Set(locales).sorted()
             merged.message += "; \(unique.count) translation\(unique.count == 1 ? "" : "s") copy it: fix the source, then each of them"
             merged.notes.append(Finding.Note(message: "copied into \(unique.joined(separator: ", "))"))
-            result.append(merged)
+            return merged
         }
-        return result
     }
 
     // MARK: A locale the app does not ship
