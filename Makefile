@@ -97,9 +97,12 @@ dist: deps
 	cd dist && sha256sum $(DIST_NAME).tar.gz $(DIST_BUNDLE).zip > SHA256SUMS
 	@ls -l dist/$(DIST_NAME)/bin/locale-audit dist/*.tar.gz dist/*.zip
 
-# The portable binary links no ICU or Swift library dynamically and audits exactly as the ordinary build.
-dist-check: dist release
-	bash scripts/dist-check.sh dist/$(DIST_NAME)/bin/locale-audit $(BIN) dist/$(DIST_NAME).tar.gz dist/$(DIST_BUNDLE)
+# The portable binary links no ICU or Swift library dynamically and audits exactly as the ordinary
+# build. DIST_REFERENCE=.build/debug/locale-audit compares with the debug build instead (CI, after
+# make test built it), which saves a release build.
+DIST_REFERENCE ?= $(BIN)
+dist-check: dist $(if $(filter $(BIN),$(DIST_REFERENCE)),release)
+	SWIFT=$(SWIFT) bash scripts/dist-check.sh dist/$(DIST_NAME)/bin/locale-audit $(DIST_REFERENCE) dist/$(DIST_NAME).tar.gz dist/$(DIST_BUNDLE)
 
 clean:
 	rm -rf .build $(DIST_BUILD) dist

@@ -18,8 +18,9 @@ if nm -D --undefined-only "$portable" 2>/dev/null | grep -E ' u_|_icu_|ucol_|ulo
 fi
 
 glibc=$(objdump -T "$portable" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)
+glibcxx=$(objdump -T "$portable" | grep -o 'GLIBCXX_[0-9.]*' | sed 's/GLIBCXX_//' | sort -uV | tail -1)
 size=$(stat -c %s "$portable")
-echo "== size $((size / 1024 / 1024)) MB stripped ($(stat -c %s "$tarball" | awk '{printf "%d", $1/1024/1024}') MB as .tar.gz); needs glibc >= $glibc"
+echo "== size $((size / 1024 / 1024)) MiB stripped ($(stat -c %s "$tarball" | awk '{printf "%d", $1/1024/1024}') MiB as .tar.gz); needs glibc >= $glibc, libstdc++ GLIBCXX_$glibcxx"
 file "$portable" | grep -q 'stripped' && ! file "$portable" | grep -q 'not stripped' || fail "the binary is not stripped"
 
 echo "== archives"
@@ -50,8 +51,8 @@ PY
 echo "== the same audit as $ordinary"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-for binary in "$portable" "$ordinary"; do
-  name=$(basename "$(dirname "$(dirname "$binary")")")-$(basename "$(dirname "$binary")")
+for name in portable ordinary; do
+  binary=${!name}
   set +e
   # The sample app has deliberate errors: both exit 1.
   "$binary" check Fixtures/SampleApp --format json >"$scratch/$name.json" 2>"$scratch/$name.err"
@@ -60,14 +61,51 @@ for binary in "$portable" "$ordinary"; do
   [ "$status" = 1 ] || fail "$binary exited $status on Fixtures/SampleApp: $(cat "$scratch/$name.err")"
   "$binary" --version >"$scratch/$name.version"
 done
-cmp "$scratch"/*.version || fail "--version differs"
-set -- "$scratch"/*.json
-cmp "$1" "$2" || { diff "$1" "$2" | head -20; fail "the JSON reports differ"; }
-echo "identical JSON ($(wc -c <"$1") bytes): $(grep -o '"icu": "[^"]*"' "$1"), $(grep -o '"cldr": "[^"]*"' "$1")"
+cmp "$scratch/portable.version" "$scratch/ordinary.version" || fail "--version differs"
+cmp "$scratch/portable.json" "$scratch/ordinary.json" || { diff "$scratch/portable.json" "$scratch/ordinary.json" | head -20; fail "the JSON reports differ"; }
+echo "identical JSON ($(wc -c <"$scratch/portable.json") bytes): $(grep -o '"icu": "[^"]*"' "$scratch/portable.json"), $(grep -o '"cldr": "[^"]*"' "$scratch/portable.json")"
 
 # From an empty environment and another folder: no ICU data file or Swift path is looked up at run time.
 # (The same relative path, since the report names files as they were given.)
 mkdir -p "$scratch/elsewhere/Fixtures" && cp -r Fixtures/SampleApp "$scratch/elsewhere/Fixtures/" && cp "$portable" "$scratch/elsewhere/"
 (cd "$scratch/elsewhere" && env -i ./locale-audit check Fixtures/SampleApp --format json >../alone.json 2>/dev/null || [ $? = 1 ])
-cmp "$1" "$scratch/alone.json" || fail "the binary audits differently when copied alone into another folder"
+cmp "$scratch/portable.json" "$scratch/alone.json" || fail "the binary audits differently when copied alone into another folder"
+
+echo "== the artifact bundle through SwiftPM (.binaryTarget(path:) and a command plugin that runs it)"
+consumer="$scratch/consumer"
+mkdir -p "$consumer/Plugins/Audit"
+cp -r "$bundle" "$consumer/locale-audit.artifactbundle"
+cat >"$consumer/Package.swift" <<'SWIFT'
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "consumer",
+    targets: [
+        .binaryTarget(name: "locale-audit", path: "locale-audit.artifactbundle"),
+        .plugin(name: "Audit", capability: .command(intent: .custom(verb: "audit", description: "Runs locale-audit")),
+                dependencies: ["locale-audit"]),
+    ]
+)
+SWIFT
+cat >"$consumer/Plugins/Audit/plugin.swift" <<'SWIFT'
+import Foundation
+import PackagePlugin
+
+@main struct Audit: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let process = Process()
+        process.executableURL = try context.tool(named: "locale-audit").url
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        print("exit status \(process.terminationStatus)")
+    }
+}
+SWIFT
+plugin=$(cd "$consumer" && "${SWIFT:-swift}" package audit --version 2>&1) || fail "swift package audit: $plugin"
+echo "$plugin" | tail -2
+grep -qx "$(cat "$scratch/portable.version")" <<<"$plugin" && grep -q "exit status 0" <<<"$plugin" \
+  || fail "the plugin did not run the bundle's locale-audit"
+
 echo "dist-check: OK"
