@@ -65,6 +65,23 @@ import Testing
                        timeout: 3600)
     }
 
+    /// pre-commit's own schema checks, which take a second: the hook manifest and the README's example.
+    @Test(.enabled(if: preCommit != nil, Comment(rawValue: absent)))
+    func theManifestAndTheReadmeConfigurationAreValid() throws {
+        let manifest = TestPaths.packageRoot.appendingPathComponent(".pre-commit-hooks.yaml").path
+        let checkManifest = try runProgram(Self.preCommit!, ["validate-manifest", manifest])
+        #expect(checkManifest.status == 0, "\(checkManifest.output)\(checkManifest.error)")
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        for line in ["- id: locale-audit", "language: swift", "pass_filenames: false"] {
+            #expect(text.contains(line), "the manifest has `\(line)`")
+        }
+        let scratch = try Scratch("pre-commit-config")
+        defer { scratch.remove() }
+        let config = try scratch.write(".pre-commit-config.yaml", try Self.readmeConfiguration())
+        let checkConfig = try runProgram(Self.preCommit!, ["validate-config", config])
+        #expect(checkConfig.status == 0, "\(checkConfig.output)\(checkConfig.error)")
+    }
+
     @Test(.enabled(if: preCommit != nil && git != nil && swift != nil, Comment(rawValue: absent)))
     func theHookFailsOnADefectiveCatalogAndPassesOnceItIsFixed() throws {
         let scratch = try Scratch("pre-commit")
