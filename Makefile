@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/release/locale-audit
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release demo test bench fuzz docs clean
+.PHONY: deps build release demo test bench fuzz docs clean dist dist-check
 
 # ICU and pkg-config from the system: without the .pc file SwiftPM only warns and fails at link time.
 deps:
@@ -57,5 +57,54 @@ fuzz: deps
 docs: build
 	.build/debug/locale-audit rules --markdown > docs/rules.md
 
+# A portable Linux binary: the Swift runtime, Foundation and ICU linked in, so it needs only glibc and
+# libstdc++ (ICU's soname changes with every distribution release). Built in its own scratch folder so
+# the ordinary release build keeps its flags. The static link of ICU needs no unsafe flag in
+# Package.swift: SwiftPM reads icu-i18n.pc from PKG_CONFIG_PATH first, and the one written here points
+# -L at a folder that holds only ICU's .a files, so -licui18n -licuuc -licudata find the archives.
+# (An -Xlinker -L would come after the system's -L/usr/lib/… from the real .pc file, and lose.)
+DIST_BUILD := .build-dist
+DIST_TRIPLE := x86_64-unknown-linux-gnu
+VERSION := $(shell sed -n 's/.*string = "\(.*\)".*/\1/p' Sources/LocaleAudit/Support/Version.swift)
+DIST_NAME := locale-audit-$(VERSION)-$(DIST_TRIPLE)
+DIST_BUNDLE := locale-audit-$(VERSION).artifactbundle
+ICU_LIBDIR = $(shell pkg-config --variable=libdir icu-i18n)
+
+dist: deps
+	@[ "$$(uname -s)-$$(uname -m)" = Linux-x86_64 ] || { echo "make dist builds the $(DIST_TRIPLE) binary; run it on Linux x86_64" >&2; exit 1; }
+	@for lib in icui18n icuuc icudata; do [ -f "$(ICU_LIBDIR)/lib$$lib.a" ] || { echo "$(ICU_LIBDIR)/lib$$lib.a is missing (apt-get install libicu-dev)" >&2; exit 1; }; done
+	mkdir -p $(DIST_BUILD)/static-icu/pkgconfig
+	ln -sf $(ICU_LIBDIR)/libicui18n.a $(ICU_LIBDIR)/libicuuc.a $(ICU_LIBDIR)/libicudata.a $(DIST_BUILD)/static-icu/
+	printf '%s\n' 'Name: icu-i18n' 'Description: ICU static archives for make dist' \
+	  "Version: $$(pkg-config --modversion icu-i18n)" "Cflags: $$(pkg-config --cflags icu-i18n)" \
+	  'Libs: -L$(CURDIR)/$(DIST_BUILD)/static-icu -licui18n -licuuc -licudata' > $(DIST_BUILD)/static-icu/pkgconfig/icu-i18n.pc
+	PKG_CONFIG_PATH=$(CURDIR)/$(DIST_BUILD)/static-icu/pkgconfig \
+	  $(SWIFT) build -c release --product locale-audit --scratch-path $(DIST_BUILD) --static-swift-stdlib
+	@# Fail here rather than ship a binary that needs this machine's ICU.
+	@! ldd $(DIST_BUILD)/release/locale-audit | grep -E 'libicu|libswift|libFoundation' || { echo "make dist: linked dynamically (above)" >&2; exit 1; }
+	rm -rf dist && mkdir -p dist/$(DIST_NAME)/bin
+	strip -o dist/$(DIST_NAME)/bin/locale-audit $(DIST_BUILD)/release/locale-audit
+	cp LICENSE* dist/$(DIST_NAME)/ 2>/dev/null || true
+	cp README.md dist/$(DIST_NAME)/
+	tar -C dist -czf dist/$(DIST_NAME).tar.gz $(DIST_NAME)
+	@# SE-0305 artifact bundle with the same binary, for .binaryTarget(path:) or (zipped) (url:checksum:).
+	mkdir -p dist/$(DIST_BUNDLE)/$(DIST_NAME)/bin
+	cp dist/$(DIST_NAME)/bin/locale-audit dist/$(DIST_BUNDLE)/$(DIST_NAME)/bin/
+	printf '%s\n' '{' '  "schemaVersion": "1.0",' '  "artifacts": {' '    "locale-audit": {' \
+	  '      "version": "$(VERSION)",' '      "type": "executable",' '      "variants": [' \
+	  '        {' '          "path": "$(DIST_NAME)/bin/locale-audit",' '          "supportedTriples": ["$(DIST_TRIPLE)"]' \
+	  '        }' '      ]' '    }' '  }' '}' > dist/$(DIST_BUNDLE)/info.json
+	@# python3 rather than zip(1), which a fresh Debian lacks; the executable bit is kept.
+	cd dist && rm -f $(DIST_BUNDLE).zip && python3 -m zipfile -c $(DIST_BUNDLE).zip $(DIST_BUNDLE)
+	cd dist && sha256sum $(DIST_NAME).tar.gz $(DIST_BUNDLE).zip > SHA256SUMS
+	@ls -l dist/$(DIST_NAME)/bin/locale-audit dist/*.tar.gz dist/*.zip
+
+# The portable binary links no ICU or Swift library dynamically and audits exactly as the ordinary
+# build. DIST_REFERENCE=.build/debug/locale-audit compares with the debug build instead (CI, after
+# make test built it), which saves a release build.
+DIST_REFERENCE ?= $(BIN)
+dist-check: dist $(if $(filter $(BIN),$(DIST_REFERENCE)),release)
+	SWIFT=$(SWIFT) bash scripts/dist-check.sh dist/$(DIST_NAME)/bin/locale-audit $(DIST_REFERENCE) dist/$(DIST_NAME).tar.gz dist/$(DIST_BUNDLE)
+
 clean:
-	rm -rf .build
+	rm -rf .build $(DIST_BUILD) dist
