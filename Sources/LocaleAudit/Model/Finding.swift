@@ -27,6 +27,8 @@ public struct Finding: Sendable, Hashable {
     /// message and notes only count and sample. `identicalKeys` are keys whose value equals the source.
     public var keys: [String] = []
     public var identicalKeys: [String] = []
+    /// A mechanical repair, where there is one (SARIF `fixes`).
+    public var fix: Fix? = nil
 
     public struct Note: Sendable, Hashable {
         public var message: String

@@ -49,6 +49,13 @@ public struct LocaleDeclaration: Sendable, Hashable {
         /// A language written inside an XLIFF file's data, which tools compare case-insensitively, as
         /// opposed to a folder or file name that a case-sensitive file system looks up.
         public var isDataAttribute: Bool { self == .xliffSource || self == .xliffTarget || self == .xmlLang }
+        /// Written as text inside a catalog file, where a fix can rewrite it (not a folder's name).
+        public var isWrittenInFile: Bool {
+            switch self {
+            case .xliffSource, .xliffTarget, .xmlLang, .xclocContents, .catalogSource, .catalogLocalization: return true
+            default: return false
+            }
+        }
     }
     public var identifier: String
     public var origin: Origin

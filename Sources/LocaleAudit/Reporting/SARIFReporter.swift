@@ -1,3 +1,5 @@
+import Foundation
+
 /// SARIF 2.1.0, the format GitHub code scanning and most static-analysis dashboards read. Every rule
 /// is described in `tool.driver.rules` (so a viewer can explain a result without the tool), columns
 /// count Unicode code points as `SourceLocation` does, and nothing varies between runs.
@@ -53,8 +55,11 @@ public enum SARIFReporter {
                     json.member("columnKind", "unicodeCodePoints")
                     json.key("results")
                     json.arrayValue { json in
+                        var files = FixFiles()
                         for finding in shown {
-                            writeResult(finding, ruleIndex: ruleIndex[finding.ruleID] ?? 0, base: context.baseDirectory, to: &json)
+                            let region = finding.fix.flatMap { files.region(of: $0) }
+                            writeResult(finding, ruleIndex: ruleIndex[finding.ruleID] ?? 0, base: context.baseDirectory,
+                                        fix: region, to: &json)
                         }
                     }
                 }
@@ -129,7 +134,27 @@ public enum SARIFReporter {
         return out
     }
 
-    static func writeResult(_ finding: Finding, ruleIndex: Int, base: String?, to json: inout JSONWriter) {
+    /// The files fixes edit, read once each (read only, to find each fix's exact region).
+    struct FixFiles {
+        private var texts: [String: String?] = [:]
+
+        mutating func region(of fix: Fix) -> (file: String, region: FixRegion, description: String)? {
+            let file: String
+            switch fix.edit {
+            case .replace(let location, _, _), .insertBeforeClosingQuote(let location, _): file = location.file
+            }
+            if texts[file] == nil {
+                texts[file] = FileManager.default.contents(atPath: file).map { data in
+                    String(decoding: TextDecoding.decode(Array(data), path: file).utf8, as: UTF8.self)
+                }
+            }
+            guard let text = texts[file] ?? nil, let region = fix.region(in: text) else { return nil }
+            return (file, region, fix.description)
+        }
+    }
+
+    static func writeResult(_ finding: Finding, ruleIndex: Int, base: String?,
+                            fix: (file: String, region: FixRegion, description: String)? = nil, to json: inout JSONWriter) {
         let path = finding.location.map { ReportText.relativePath($0.file, base: base) } ?? ""
         json.objectValue { json in
             json.member("ruleId", finding.ruleID)
@@ -162,6 +187,9 @@ public enum SARIFReporter {
                     }
                 }
             }
+            if let fix {
+                writeFix(fix, base: base, to: &json)
+            }
             json.key("partialFingerprints")
             json.objectValue { json in
                 // Counts and positions in a message change as work goes on ("12 of 40 strings
@@ -174,6 +202,42 @@ public enum SARIFReporter {
                 if let locale = finding.locale { json.member("locale", locale) }
                 if let table = finding.table { json.member("table", table) }
                 if let key = finding.key { json.member("key", key) }
+            }
+        }
+    }
+
+    /// SARIF `fixes`: one change to one file, a region replaced by new text (empty region: an insertion).
+    static func writeFix(_ fix: (file: String, region: FixRegion, description: String), base: String?, to json: inout JSONWriter) {
+        let path = ReportText.relativePath(fix.file, base: base)
+        json.key("fixes")
+        json.arrayValue { json in
+            json.objectValue { json in
+                json.key("description")
+                json.objectValue { json in json.member("text", fix.description) }
+                json.key("artifactChanges")
+                json.arrayValue { json in
+                    json.objectValue { json in
+                        json.key("artifactLocation")
+                        json.objectValue { json in
+                            json.member("uri", ReportText.uri(forPath: path))
+                            if !path.hasPrefix("/") { json.member("uriBaseId", "%SRCROOT%") }
+                        }
+                        json.key("replacements")
+                        json.arrayValue { json in
+                            json.objectValue { json in
+                                json.key("deletedRegion")
+                                json.objectValue { json in
+                                    json.member("startLine", fix.region.startLine)
+                                    json.member("startColumn", fix.region.startColumn)
+                                    json.member("endLine", fix.region.endLine)
+                                    json.member("endColumn", fix.region.endColumn)
+                                }
+                                json.key("insertedContent")
+                                json.objectValue { json in json.member("text", fix.region.inserted) }
+                            }
+                        }
+                    }
+                }
             }
         }
     }

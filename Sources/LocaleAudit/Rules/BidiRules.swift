@@ -101,6 +101,26 @@ enum BidiControl {
     }
 }
 
+extension BidiControl {
+    /// The PDF and PDI that close what `text` leaves open at its end, innermost first; nil when that
+    /// is not the whole problem (a stray closer, a control cut off by a line end) or nothing is open.
+    static func missingClosers(in text: String) -> String? {
+        var open: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x202A, 0x202B, 0x202D, 0x202E: open.append("\u{202C}")
+            case 0x2066, 0x2067, 0x2068: open.append("\u{2069}")
+            case 0x202C, 0x2069:
+                guard open.last == scalar else { return nil }
+                open.removeLast()
+            default:
+                if isParagraphSeparator(scalar) && !open.isEmpty { return nil }
+            }
+        }
+        return open.isEmpty ? nil : String(String.UnicodeScalarView(open.reversed()))
+    }
+}
+
 /// Every text of every entry, in every locale but documentation pseudo-locales, with its location.
 /// Every text of every table that has a bidi control. Each control (U+202A–U+202E, U+2066–U+2069)
 /// starts with the byte E2 in UTF-8: texts without it are skipped without decoding them.
@@ -149,9 +169,19 @@ public struct BidiUnbalancedRule: Rule {
         for item in textsWithBidiControls(context) {
             let problems = BidiControl.balanceProblems(in: item.text)
             if problems.isEmpty { continue }
-            findings.append(Finding(ruleID: rule.id, severity: rule.severity,
-                                    message: "unbalanced bidi controls in \"\(BidiControl.visible(item.text))\": \(problems.map(\.message).joined(separator: "; ")); add the missing ⟨PDF⟩/⟨PDI⟩ or remove the stray control",
-                                    location: item.location, locale: item.locale, table: item.table, key: item.key))
+            var finding = Finding(ruleID: rule.id, severity: rule.severity,
+                                  message: "unbalanced bidi controls in \"\(BidiControl.visible(item.text))\": \(problems.map(\.message).joined(separator: "; ")); add the missing ⟨PDF⟩/⟨PDI⟩ or remove the stray control",
+                                  location: item.location, locale: item.locale, table: item.table, key: item.key)
+            // Controls left open at the end of a quoted value are closed there, innermost first.
+            let file = item.location.file
+            if file.hasSuffix(".strings") || file.hasSuffix(".xcstrings"), let closers = BidiControl.missingClosers(in: item.text) {
+                // Written as escapes, as visible to a reviewer as the file's own: `\U202C` in `.strings`, `\u202C` in JSON.
+                let escape = file.hasSuffix(".xcstrings") ? "\\u" : "\\U"
+                let escaped = closers.unicodeScalars.map { escape + String($0.value, radix: 16, uppercase: true) }.joined()
+                finding.fix = Fix("Close \(closers.unicodeScalars.map { "⟨\(BidiControl.name(of: $0)!)⟩" }.joined()) at the end of the text",
+                                  .insertBeforeClosingQuote(item.location, text: escaped))
+            }
+            findings.append(finding)
         }
         return findings
     }

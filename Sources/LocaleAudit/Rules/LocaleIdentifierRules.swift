@@ -380,8 +380,16 @@ private func localeFindings(_ context: RuleContext, rule: RuleDescription,
         if occurrence.repeats > 1 { message += " (written \(occurrence.repeats) times in this file)" }
         let severity = rule.id == LocaleNotCanonicalRule.description.id
             && (verdict.onlyMacrolanguage || (verdict.onlyCase && occurrence.origin?.isDataAttribute == true)) ? Severity.note : rule.severity
-        findings.append(Finding(ruleID: rule.id, severity: severity, message: message, location: occurrence.location,
-                                locale: occurrence.identifier))
+        var finding = Finding(ruleID: rule.id, severity: severity, message: message, location: occurrence.location,
+                              locale: occurrence.identifier)
+        // An identifier written inside a file is rewritten in place; a folder is renamed by hand.
+        if rule.id == LocaleNotCanonicalRule.description.id, let replacement = verdict.replacement,
+           let location = occurrence.location, let origin = occurrence.origin, origin.isWrittenInFile {
+            let more = occurrence.repeats > 1 ? " (here; the file writes it \(occurrence.repeats - 1) more times)" : ""
+            finding.fix = Fix("Write '\(replacement)' for '\(occurrence.identifier)'\(more)",
+                              .replace(location, old: occurrence.identifier, new: replacement))
+        }
+        findings.append(finding)
     }
     return findings
 }

@@ -171,4 +171,56 @@ import Testing
         #expect(text.contains("\"uri\": \"de.lproj/Info%20Sheet.strings\""))
         #expect(text.contains("\"uriBaseId\": \"%SRCROOT%\""))
     }
+
+    /// Mechanical fixes: an unclosed embedding closed at the end of its value, a locale identifier
+    /// written in a file rewritten in place; validated against the schema with everything else.
+    @Test func mechanicalFixesNameTheirExactRegion() throws {
+        let scratch = try Scratch("fixes")
+        defer { scratch.remove() }
+        try scratch.write("en.lproj/Localizable.strings", "\"used\" = \"%@ used\";\n")
+        try scratch.write("ar.lproj/Localizable.strings", "\"used\" = \"\\U202B%@ مستخدمة\";\n")
+        try scratch.write("Export/de.xliff", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="Localizable.strings" source-language="en" target-language="de-de" datatype="plaintext">
+                <body><trans-unit id="used"><source>%@ used</source><target>%@ benutzt</target></trans-unit></body>
+              </file>
+            </xliff>
+
+            """)
+        let result = Auditor.audit(paths: [scratch.path])
+        let sarif = SARIFReporter.render(result, context: ReportContext(baseDirectory: scratch.path))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let results = try #require((document["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        func replacement(_ rule: String) throws -> (region: [String: Int], text: String, description: String) {
+            let result = try #require(results.first { $0["ruleId"] as? String == rule && $0["fixes"] != nil }, "\(rule) has a fix")
+            let fix = try #require((result["fixes"] as? [[String: Any]])?.first)
+            let change = try #require((fix["artifactChanges"] as? [[String: Any]])?.first)
+            let first = try #require((change["replacements"] as? [[String: Any]])?.first)
+            return (try #require(first["deletedRegion"] as? [String: Int]),
+                    try #require((first["insertedContent"] as? [String: Any])?["text"] as? String),
+                    try #require((fix["description"] as? [String: Any])?["text"] as? String))
+        }
+        // `"used" = "\U202B%@ مستخدمة";`: the closing quote is column 27; the PDF goes before it.
+        let bidi = try replacement("bidi-unbalanced")
+        #expect(bidi.region == ["startLine": 1, "startColumn": 27, "endLine": 1, "endColumn": 27])
+        #expect(bidi.text == "\\U202C" && bidi.description == "Close ⟨PDF⟩ at the end of the text")
+        let locale = try replacement("locale-not-canonical")
+        #expect(locale.text == "de-DE")
+        #expect(locale.region["startLine"] == 3 && locale.region["endColumn"]! - locale.region["startColumn"]! == 5)
+        if Self.validatorUnavailable == nil {
+            let run = try Self.validate(sarif)
+            #expect(run.status == 0, "\(run.output)")
+        }
+    }
+
+    /// A fix whose file no longer holds what it expects is left out rather than written wrong.
+    @Test func aFixIsLeftOutWhenTheFileDiffers() {
+        let here = SourceLocation(file: "x.strings", line: 1, column: 10)
+        #expect(Fix("", .replace(here, old: "de-de", new: "de-DE")).region(in: "\"a\" = \"b\"; \"fr-fr\"") == nil)
+        #expect(Fix("", .insertBeforeClosingQuote(here, text: "x")).region(in: "\"a\" = b;") == nil)
+        // An escaped quote does not end the string.
+        let region = Fix("", .insertBeforeClosingQuote(SourceLocation(file: "x", line: 1, column: 7), text: "x")).region(in: "\"a\" = \"say \\\"hi\\\"\";")
+        #expect(region?.startColumn == 18)
+    }
 }
