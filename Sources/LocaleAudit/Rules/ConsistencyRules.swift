@@ -290,7 +290,11 @@ public struct UntranslatedRule: Rule {
             // (In a locale of another script, only when nearly every language keeps it: a brand.)
             let agreement = Self.writesOtherScript(pair.locale) ? everywhere : sameScript
             if let c = agreement[pair.table]?[pair.key], c.total >= 3, c.identical * 4 >= c.total * 3 {
-                return .entry(rule, "identical to the \(context.project.sourceLanguage) source, as in \(c.identical) of \(c.total) languages\(Self.writesOtherScript(pair.locale) ? "" : " written in its script"): a name kept on purpose (then list it under terms.do-not-translate) or a string never sent to translators",
+                // A sentence (it has lower-case words) is no name: it has not been translated yet.
+                let isSentence = words.contains { $0.first?.isLowercase == true }
+                let why = isSentence ? "a string not yet sent to translators (or a placeholder copy of the source)"
+                                     : "a name kept on purpose (then list it under terms.do-not-translate) or a string never sent to translators"
+                return .entry(rule, "identical to the \(context.project.sourceLanguage) source, as in \(c.identical) of \(c.total) languages\(Self.writesOtherScript(pair.locale) ? "" : " written in its script"): \(why)",
                               at: location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
                               notes: [pair.sourceNote])
             }

@@ -4,10 +4,11 @@ import Testing
 
 @Suite struct ConsistentIdentificationTests {
     @Test(arguments: [
-        ("Schließen.", "Schließen"), ("Weiter…", "Weiter"), ("Name: ", "Name"), ("¿Qué?", "¿Qué"),
-        ("Condicions d’ús", "Condicions d'ús"), ("Tab schließen", "Tab schließen"), ("Ok", "Ok"),
+        ("Schließen.", "schließen"), ("Weiter…", "weiter"), ("Name: ", "name"), ("¿Qué?", "¿qué"),
+        ("Condicions d’ús", "condicions d'ús"), ("Tab schließen", "tab schließen"), ("Ok", "ok"),
+        ("\u{2068}localização\u{2069}", "localização"), ("\u{200F}שלום", "שלום"), ("sijainti", "sijainti"),
     ] as [(String, String)])
-    func formDropsTrailingPunctuationAndFoldsQuotes(text: String, form: String) {
+    func formDropsTrailingPunctuationFoldsQuotesCaseAndBidiControls(text: String, form: String) {
         #expect(ConsistentIdentification.form(text) == form)
     }
 
