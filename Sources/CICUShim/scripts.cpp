@@ -44,3 +44,8 @@ int32_t la_bracket_type(int32_t codePoint) {
 }
 
 int32_t la_paired_bracket(int32_t codePoint) { return (int32_t)u_getBidiPairedBracket((UChar32)codePoint); }
+
+int32_t la_is_strong_right_to_left(int32_t codePoint) {
+    UCharDirection direction = u_charDirection((UChar32)codePoint);
+    return direction == U_RIGHT_TO_LEFT || direction == U_RIGHT_TO_LEFT_ARABIC ? 1 : 0;
+}

@@ -80,6 +80,10 @@ int32_t la_bracket_type(int32_t codePoint);
 /// Bidi_Paired_Bracket: the matching bracket, or the code point itself when none.
 int32_t la_paired_bracket(int32_t codePoint);
 
+/// 1 when the code point's Bidi_Class is R or AL (strong right-to-left), letter or not: the Arabic
+/// full stop U+06D4 is as strong as an Arabic letter.
+int32_t la_is_strong_right_to_left(int32_t codePoint);
+
 // MARK: Bidi
 
 /// The base level of the first paragraph of `text` when ICU resolves it from its first strong

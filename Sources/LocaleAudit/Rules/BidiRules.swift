@@ -1,3 +1,4 @@
+import CICUShim
 // Bidirectional text: explicit controls in any locale, and the layout of right-to-left translations.
 
 /// The explicit formatting characters of UAX #9 and the marks, with the names messages show.
@@ -269,6 +270,9 @@ struct DirectionFacts {
                 return Scripts.extensions(of: scalar).contains(where: \.isRightToLeft) ? .rtl : nil
             }
             return script.isRightToLeft ? .rtl : .ltr
+        case .otherPunctuation, .otherSymbol, .otherNumber:
+            // Some right-to-left punctuation is strong (Bidi_Class AL: the Urdu full stop U+06D4).
+            return la_is_strong_right_to_left(Int32(bitPattern: scalar.value)) == 1 ? .rtl : nil
         default: return nil
         }
     }
@@ -399,6 +403,9 @@ public struct RTLLeadingLTRRule: Rule {
             RuleExample("A leading RLM, a placeholder first, Hebrew first",
                 VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"iCloud connected\";\n\"b\" = \"%d books\";\n\"c\" = \"Sync with iCloud\";\n"),
                 VirtualFile("he.lproj/Localizable.strings", "\"a\" = \"\u{200F}iCloud מחובר\";\n\"b\" = \"%d ספרים\";\n\"c\" = \"סנכרון עם iCloud\";\n")),
+            RuleExample("The Urdu full stop is strong right-to-left punctuation (Bidi_Class AL)",
+                VirtualFile("en.lproj/Localizable.strings", "\"tap\" = \"Tap Safari\";\n"),
+                VirtualFile("ur.lproj/Localizable.strings", "\"tap\" = \"۔Safari کو تھپتھپائیں\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -24,6 +24,9 @@ public struct MissingTranslationRule: Rule {
             RuleExample("TranslateWiki's qqq holds documentation, not a translation",
                 VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile("qqq.lproj/Localizable.strings", "\"other\" = \"Label of the button that closes a dialog\";\n")),
+            RuleExample("Nothing to translate: a space, a lone placeholder",
+                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n\" \" = \" \";\n\"name\" = \"%@\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -50,6 +53,8 @@ public struct MissingTranslationRule: Rule {
                 for key in source.keys {
                     guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil,
                           context.accessibilityKind(set.id, key) == nil else { continue }
+                    // Nothing to translate (" ", "%@", "•"): the source text is what every locale shows.
+                    if entry.value.texts.allSatisfy({ TextAnalysis.translatableWords(in: $0.text).isEmpty }) { continue }
                     let ownUnit = translation.tables.lazy.compactMap { bilingualSource[BilingualTable(path: $0.path, table: set.id)]?[key] }.first
                     let message = variant
                         ? "no \(translation.locale) version; the app shows the \(context.project.sourceLanguage) text, as a regional variant does by design (add it only if \(translation.locale) spells it differently)"
@@ -290,8 +295,9 @@ public struct UntranslatedRule: Rule {
             // (In a locale of another script, only when nearly every language keeps it: a brand.)
             let agreement = Self.writesOtherScript(pair.locale) ? everywhere : sameScript
             if let c = agreement[pair.table]?[pair.key], c.total >= 3, c.identical * 4 >= c.total * 3 {
-                // A sentence (it has lower-case words) is no name: it has not been translated yet.
-                let isSentence = words.contains { $0.first?.isLowercase == true }
+                // A sentence (three words or more, some in lower case) is no name: it has not been
+                // translated yet. "Phags-pa" is a name.
+                let isSentence = words.count >= 3 && source.contains(" ") && words.contains { $0.first?.isLowercase == true }
                 let why = isSentence ? "a string not yet sent to translators (or a placeholder copy of the source)"
                                      : "a name kept on purpose (then list it under terms.do-not-translate) or a string never sent to translators"
                 return .entry(rule, "identical to the \(context.project.sourceLanguage) source, as in \(c.identical) of \(c.total) languages\(Self.writesOtherScript(pair.locale) ? "" : " written in its script"): \(why)",

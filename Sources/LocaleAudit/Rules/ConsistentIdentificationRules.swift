@@ -181,6 +181,9 @@ enum ConsistentIdentification {
         return row.identicalKeys.count * 2 > row.sourceKeys - row.missing
     }
 
+    /// Source texts of more words than this are messages rather than names of things.
+    static let maximumWords = 8
+
     static func check(_ context: RuleContext, rule: RuleDescription, accessibility: Bool) -> [Finding] {
         let configuration = context.options.configuration
         let ignoredTexts = Set(configuration.consistencyIgnoreTexts)
@@ -215,6 +218,9 @@ enum ConsistentIdentification {
                 continue
             }
             let source = rawSource.trimmingSpaces, text = rawText.trimmingSpaces
+            // A label or term, not a sentence: two translations of a long message are two wordings,
+            // not one thing under two names.
+            guard source.utf8.lazy.filter({ $0 == 0x20 }).count < Self.maximumWords else { continue }
             guard !text.isEmpty, source.hasLetter, !ignoredTexts.contains(source),
                   !configuration.consistencyIgnoreKeys.contains(where: { Glob.matches($0, pairKey) }) else { continue }
             guard placed.insert(Place(locale: locale, table: table.name, key: pairKey)).inserted else { continue }
@@ -384,7 +390,7 @@ public struct InconsistentTranslationRule: Rule {
     public init() {}
     public static let description = RuleDescription(
         id: "inconsistent-translation", name: "Same text translated inconsistently", severity: .note,
-        summary: "Within one locale, ordinary strings with identical source text and context are translated differently.",
+        summary: "Within one locale, ordinary strings (up to eight words) with identical source text and context are translated differently.",
         rationale: """
         A \"Cancel\" button that reads \"Abbrechen\" in one dialog and \"Stornieren\" in the next looks \
         like two different actions (WCAG 3.2.4 for visible labels). Some identical source strings \
@@ -420,6 +426,9 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("A context suffix in text-as-key catalogs",
                 VirtualFile("en.lproj/Localizable.strings", "\"Open (verb)\" = \"Open\";\n\"Open (adjective)\" = \"Open\";\n"),
                 VirtualFile("de.lproj/Localizable.strings", "\"Open (verb)\" = \"Öffnen\";\n\"Open (adjective)\" = \"Geöffnet\";\n")),
+            RuleExample("A message of more than eight words may be worded two ways",
+                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"We collect only what we need to provide and improve the app\";\n\"b\" = \"We collect only what we need to provide and improve the app\";\n"),
+                VirtualFile("es.lproj/Localizable.strings", "\"a\" = \"Solo recopilamos lo necesario para ofrecer y mejorar la app\";\n\"b\" = \"Recopilamos solo lo que necesitamos para ofrecer y mejorar la app\";\n")),
             RuleExample("Letter case and invisible isolates make no second name",
                 VirtualFile("en.lproj/Localizable.strings", "\"menu.terms\" = \"Terms of Use\";\n\"upload.terms\" = \"Terms of Use\";\n\"a\" = \"location\";\n\"b\" = \"location\";\n"),
                 VirtualFile("fi.lproj/Localizable.strings", "\"menu.terms\" = \"Käyttöehdot\";\n\"upload.terms\" = \"käyttöehdot\";\n\"a\" = \"sijainti\";\n\"b\" = \"\u{2068}sijainti\u{2069}\";\n")),
