@@ -63,7 +63,7 @@ enum ConsistentIdentification {
     private static let bidiFormatting: Set<UInt32> = [0x200E, 0x200F, 0x061C, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
                                                       0x2066, 0x2067, 0x2068, 0x2069]
 
-    /// Whether the UTF-8 has ‘ ’ “ ” „ (E2 80 98/99/9C/9D/9E) or ʼ (CA BC), or a bidi control.
+    /// Whether the UTF-8 has ‘ ’ “ ” „ (E2 80 98/99/9C/9D/9E), ʼ (CA BC), a ZWNJ (E2 80 8C) or a bidi control.
     private static func hasFoldableQuote(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
@@ -72,7 +72,7 @@ enum ConsistentIdentification {
                 let b = bytes[i]
                 if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80 {
                     let c = bytes[i + 2]
-                    if c == 0x98 || c == 0x99 || c == 0x9C || c == 0x9D || c == 0x9E || c == 0x8E || c == 0x8F
+                    if c == 0x98 || c == 0x99 || c == 0x9C || c == 0x9D || c == 0x9E || c == 0x8C || c == 0x8E || c == 0x8F
                         || (c >= 0xAA && c <= 0xAE) { return true }
                 } else if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x81, bytes[i + 2] >= 0xA6 && bytes[i + 2] <= 0xA9 {
                     return true
@@ -87,6 +87,9 @@ enum ConsistentIdentification {
 
     private static let quoteFolding: [Unicode.Scalar: Unicode.Scalar] = [
         "’": "'", "‘": "'", "ʼ": "'", "“": "\"", "”": "\"", "„": "\"",
+        // Persian writes a compound with a zero-width non-joiner or a space ("ذخیره‌شد", "ذخیره شد"):
+        // one word either way.
+        "\u{200C}": " ",
     ]
 
     /// Label, hint or value: from the Interface Builder property, else from the key's tokens.

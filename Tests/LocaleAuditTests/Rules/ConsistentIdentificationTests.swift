@@ -7,6 +7,7 @@ import Testing
         ("Schließen.", "schließen"), ("Weiter…", "weiter"), ("Name: ", "name"), ("¿Qué?", "¿qué"),
         ("Condicions d’ús", "condicions d'ús"), ("Tab schließen", "tab schließen"), ("Ok", "ok"),
         ("\u{2068}localização\u{2069}", "localização"), ("\u{200F}שלום", "שלום"), ("sijainti", "sijainti"),
+        ("برای بعد ذخیره\u{200C}شد", "برای بعد ذخیره شد"),
     ] as [(String, String)])
     func formDropsTrailingPunctuationFoldsQuotesCaseAndBidiControls(text: String, form: String) {
         #expect(ConsistentIdentification.form(text) == form)
