@@ -158,7 +158,7 @@ public struct FormatTypeMismatchRule: Rule {
                 guard let expected = c.sourceKinds[argument]?.first, expected != .substitutionArgument,
                       let actual = c.translationKinds[argument]?.first(where: { $0 != expected && $0 != .substitutionArgument }) else { continue }
                 findings.append(.entry(rule,
-                    "argument \(argument) is read as \(FormatComparison.describe(actual)) (\(c.translationText(of: argument))) but the source passes \(FormatComparison.describe(expected)) (\(c.sourceText(of: argument)))",
+                    "argument \(argument) is read by \(c.translationText(of: argument)) as \(FormatComparison.describe(actual)) but the source passes \(FormatComparison.describe(expected)) (read by \(c.sourceText(of: argument)))",
                     at: item.pair.location, locale: item.pair.locale, table: item.pair.table, key: item.pair.key,
                     notes: [item.pair.sourceNote]))
             }
