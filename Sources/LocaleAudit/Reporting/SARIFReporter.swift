@@ -14,7 +14,7 @@ public enum SARIFReporter {
     public static let truncatedRuleID = "results-truncated"
 
     public static func render(_ result: AuditResult, context: ReportContext = ReportContext(), maxResults: Int = maxResults) -> String {
-        let (shown, leftOut) = capped(result.findings, at: maxResults)
+        let (shown, _) = capped(result.findings, at: maxResults)
         var descriptions = RuleEngine.descriptions
         // Findings of ids no rule describes (e.g. configuration problems) still need a descriptor.
         let known = Set(descriptions.map(\.id))

@@ -579,7 +579,7 @@ public struct MissingTableRule: Rule {
                 // en-GB for an en source falls back to en by design: a note.
                 let variant = context.isSourceVariant(locale)
                 findings.append(Finding(ruleID: rule.id, severity: variant ? .note : rule.severity,
-                                        message: "table \(set.id.name) has no \(locale) version (\(source.keys.count) strings fall back to \(context.project.sourceLanguage)\(variant ? ", as a regional variant does by design" : ""))",
+                                        message: "table \(set.id.name) has no \(locale) version (\(source.keys.count) string\(source.keys.count == 1 ? " falls" : "s fall") back to \(context.project.sourceLanguage)\(variant ? ", as a regional variant does by design" : ""))",
                                         location: location, locale: locale, table: set.id.name))
             }
         }
