@@ -29,6 +29,8 @@ public struct AuditOptions: Sendable {
     public var coverage = CoverageOptions()
 
     public var languageOfParts: LanguageOfParts { LanguageOfParts(neverTag: neverTag, terms: termLanguages) }
+    /// Every configured name: never translated, never a language change.
+    public var configuredNames: [String] { neverTag + doNotTranslate }
 
     public static let defaultMaxFileSize = 256 << 20
 
@@ -80,6 +82,8 @@ public struct AuditResult: Sendable {
     /// The language-of-parts analysis the rules ran with (never-tag terms, term languages), so a
     /// report can recompute the same speech ranges.
     public var languageOfParts: LanguageOfParts = LanguageOfParts()
+    /// The names the rules left alone (the app's, platform terms, configured ones), for reports.
+    public var names: NameTerms = NameTerms()
     /// The index the rules built, kept so that reports need not build it again (dropped when
     /// `project` changes).
     var cachedIndex: ProjectIndex? = nil
@@ -163,7 +167,8 @@ public enum Auditor {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return AuditResult(project: project, findings: findings, unreadableArguments: loaded.unreadableArguments,
                            elapsedSeconds: elapsed, bytesRead: loaded.bytesRead, accessibility: coverage,
-                           coverage: context.coverage, languageOfParts: options.languageOfParts, cachedIndex: context.index)
+                           coverage: context.coverage, languageOfParts: options.languageOfParts, names: context.names,
+                           cachedIndex: context.index)
     }
 
     /// Everything after discovery: read (in parallel) and assemble the project.

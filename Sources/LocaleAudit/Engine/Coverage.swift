@@ -71,13 +71,12 @@ public enum Coverage {
     /// Coverage of every translated locale (not the source language, not documentation
     /// pseudo-locales), sorted by locale. A table counts against a locale that has other tables of
     /// the same folder (scope); two separate trees (an app and its widget) do not count against each other.
-    public static func compute(_ index: ProjectIndex, doNotTranslate: [String] = []) -> [LocaleCoverage] {
+    public static func compute(_ index: ProjectIndex, names: NameTerms = NameTerms()) -> [LocaleCoverage] {
         var localesByScope: [String: Set<String>] = [:]
         for set in index.tableSets {
             for translation in set.translations { localesByScope[set.id.scope, default: []].insert(translation.locale) }
         }
         let sourceLanguage = UntranslatedRule.language(of: index.sourceLanguage)
-        let names = NameTerms(index: index, configured: doNotTranslate)
         var tablesByLocale: [String: [TableCoverage]] = [:]
         for set in index.tableSets {
             guard let source = set.source else { continue }
@@ -159,8 +158,8 @@ public struct CoverageReport: Sendable {
         }
     }
 
-    public init(_ index: ProjectIndex, options: AuditOptions) {
-        self.init(locales: Coverage.compute(index, doNotTranslate: options.doNotTranslate), options: options.coverage)
+    public init(_ index: ProjectIndex, names: NameTerms, options: AuditOptions) {
+        self.init(locales: Coverage.compute(index, names: names), options: options.coverage)
     }
 
     public func locale(_ locale: String) -> LocaleCoverage? { byLocale[locale] }

@@ -52,8 +52,6 @@ public enum HTMLReporter {
         let rowsPerGroup: Int
         let project: Project
         let index: ProjectIndex
-        /// The app's name and platform terms, never marked as another language.
-        let names: NameTerms
         let source: LocaleDisplay
         /// Table path → index in `index.tableSets`, to find the source and translation of a finding.
         let setOfPath: [String: Int]
@@ -66,7 +64,6 @@ public enum HTMLReporter {
             self.rowsPerGroup = rowsPerGroup
             project = result.project
             index = result.index
-            names = NameTerms(index: index, configured: result.languageOfParts.neverTag)
             source = LocaleDisplay(project.sourceLanguage)
             var paths: [String: Int] = [:]
             for (i, set) in index.tableSets.enumerated() {
@@ -278,7 +275,7 @@ public enum HTMLReporter {
             guard let speech else { return visible(text) }
             // Names (the app's, platform terms) are no language change: `language-of-parts` skips them.
             let ranges = result.languageOfParts.analyze(text, locale: speech.locale, scripts: speech.scripts).partRanges
-                .filter { $0.fromTerm || !names.covers($0.text) }
+                .filter { $0.fromTerm || !result.names.covers($0.text) }
             return visible(text, speech: ranges.map(HTMLReporter.SpeechMark.init))
         }
 

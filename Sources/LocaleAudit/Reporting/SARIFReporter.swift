@@ -217,11 +217,7 @@ public enum SARIFReporter {
                 json.key("artifactChanges")
                 json.arrayValue { json in
                     json.objectValue { json in
-                        json.key("artifactLocation")
-                        json.objectValue { json in
-                            json.member("uri", ReportText.uri(forPath: path))
-                            if !path.hasPrefix("/") { json.member("uriBaseId", "%SRCROOT%") }
-                        }
+                        writeArtifactLocation(path, to: &json)
                         json.key("replacements")
                         json.arrayValue { json in
                             json.objectValue { json in
@@ -242,16 +238,20 @@ public enum SARIFReporter {
         }
     }
 
+    static func writeArtifactLocation(_ path: String, to json: inout JSONWriter) {
+        json.key("artifactLocation")
+        json.objectValue { json in
+            json.member("uri", ReportText.uri(forPath: path))
+            // Relative paths are relative to the checkout; code scanning knows this base by name.
+            if !path.hasPrefix("/") { json.member("uriBaseId", "%SRCROOT%") }
+        }
+    }
+
     static func writePhysical(_ location: SourceLocation, base: String?, to json: inout JSONWriter) {
         let path = ReportText.relativePath(location.file, base: base)
         json.key("physicalLocation")
         json.objectValue { json in
-            json.key("artifactLocation")
-            json.objectValue { json in
-                json.member("uri", ReportText.uri(forPath: path))
-                // Relative paths are relative to the checkout; code scanning knows this base by name.
-                if !path.hasPrefix("/") { json.member("uriBaseId", "%SRCROOT%") }
-            }
+            writeArtifactLocation(path, to: &json)
             json.key("region")
             json.objectValue { json in
                 json.member("startLine", max(1, location.line))

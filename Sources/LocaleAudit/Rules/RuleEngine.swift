@@ -30,6 +30,8 @@ public struct RuleContext: Sendable {
         pairs = index.translationPairs()
         Timing.mark("\(pairs.count) translation pairs")
         // Independent precomputations, one per worker.
+        let names = NameTerms(index: index, configured: options.configuredNames)
+        self.names = names
         let (index, pairs, interfaceBuilderTables) = (index, pairs, project.interfaceBuilderTables)
         let prepared = Parallel.map(Preparation.allCases, workers: options.workers) { job -> Prepared in
             switch job {
@@ -37,7 +39,7 @@ public struct RuleContext: Sendable {
             case .formatPairs: return .formatPairs(computeFormatPairs(pairs, interfaceBuilderTables: interfaceBuilderTables))
             case .accessibility: return .accessibility(classifyAccessibility(index, options.accessibility))
             case .texts: return .texts(LocalizedText.all(in: index))
-            case .coverage: return .coverage(CoverageReport(index, options: options))
+            case .coverage: return .coverage(CoverageReport(index, names: names, options: options))
             }
         }
         var sites: [PluralSite] = [], formats: [FormatPair] = [], kinds: [TableID: [String: AccessibilityClassifier.Kind]] = [:]
@@ -56,7 +58,6 @@ public struct RuleContext: Sendable {
         formatPairs = formats
         accessibilityKinds = kinds
         self.coverage = coverage
-        names = NameTerms(index: index, configured: options.neverTag + options.doNotTranslate)
         scriptAnalyses = SharedScriptAnalyses(texts: texts, names: names, options: options)
         Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
     }
