@@ -512,6 +512,16 @@ public struct LocaleNotCanonicalRule: Rule {
             RuleExample("MediaWiki's Serbian Cyrillic code",
                 VirtualFile(folder: "sr-ec.lproj", marked: true),
                 VirtualFile("sr-ec.lproj/Localizable.strings", "\"cancel\" = \"Откажи\";\n")),
+            RuleExample("Lower-case region inside an XLIFF file: valid BCP 47, only a note (SARIF carries the rewrite as a fix)",
+                VirtualFile("Export/de.xliff", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+                  <file original="Localizable.strings" source-language="en" target-language="↓de-de" datatype="plaintext">
+                    <body><trans-unit id="cancel"><source>Cancel</source><target>Abbrechen</target></trans-unit></body>
+                  </file>
+                </xliff>
+
+                """)),
         ],
         nonTriggering: [
             RuleExample("Canonical identifiers, Base, a region and a registered variant",
