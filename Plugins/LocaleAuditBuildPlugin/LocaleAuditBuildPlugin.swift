@@ -91,7 +91,11 @@ enum CatalogInputs {
 
     static func command(tool: URL, name: String, paths: [String], config: URL?, inputs: [URL], stamp: URL) -> Command {
         // Absolute paths in, so the diagnostics carry absolute paths whatever folder the build runs in.
-        var arguments = ["check"] + paths + ["--format", "xcode", "--fail-on", "error", "--no-color", "--stamp", stamp.path]
+        // The cache beside the stamp: a clean build, or catalogs edited and then changed back, replay
+        // the last audit of the same content instead of running it again.
+        let cache = stamp.deletingLastPathComponent().appendingPathComponent("cache")
+        var arguments = ["check"] + paths + ["--format", "xcode", "--fail-on", "error", "--no-color", "--stamp", stamp.path,
+                                             "--cache", cache.path]
         if let config { arguments += ["--config", config.path] } else { arguments.append("--no-config") }
         return .buildCommand(
             displayName: "Auditing the localization catalogs of \(name)",

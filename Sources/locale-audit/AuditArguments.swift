@@ -65,10 +65,18 @@ struct AuditArguments: ParsableArguments {
         return (options, configuration)
     }
 
+    /// The configuration file `resolve` reads, if any.
+    var configurationPath: String? {
+        noConfig || paths.isEmpty ? nil : config ?? Configuration.find(above: paths[0])
+    }
+
     /// Runs the audit with a progress line on a terminal; exits 2 when a named path cannot be read.
-    func audit(_ options: AuditOptions) throws -> AuditResult {
+    /// `discovery`, when given, is what the paths hold (already walked, for the result cache).
+    func audit(_ options: AuditOptions, discovery: DiscoveryResult? = nil) throws -> AuditResult {
         let progress = ProgressLine()
-        let result = Auditor.audit(paths: paths, options: options, progress: progress.isEnabled ? progress.update : nil)
+        let update = progress.isEnabled ? progress.update : nil
+        let result = discovery.map { Auditor.audit(discovery: $0, options: options, progress: update) }
+            ?? Auditor.audit(paths: paths, options: options, progress: update)
         progress.finish()
         if !result.unreadableArguments.isEmpty {
             for path in result.unreadableArguments {

@@ -77,9 +77,33 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the summary line, as a // comment, to this file when the run ends (for build systems).", visibility: .hidden))
     var stamp: String?
 
+    @Option(help: ArgumentHelp("Replay the previous report when nothing that decides it changed (the tool, the arguments, the configuration, the content of every input). A folder, or \"auto\" for the user's cache folder; safe to delete.", valueName: "folder"))
+    var cache: String?
+
     func run() throws {
         let (options, configuration) = try audit.resolve()
-        var result = try audit.audit(options)
+        let colour = output == nil && !noColour && isatty(STDOUT_FILENO) != 0
+            && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        // With a cache: walk and hash the inputs first; an entry under the same key is this run's report.
+        var cached: (store: ResultCache, key: String)? = nil
+        var discovery: DiscoveryResult? = nil
+        if let cache {
+            let started = DispatchTime.now()
+            let store = ResultCache(directory: cache == "auto" ? ResultCache.defaultDirectory : cache)
+            let found = Auditor.discover(paths: audit.paths, options: options)
+            discovery = found
+            if found.unreadableArguments.isEmpty {
+                let key = ResultCache.key(settings: try cacheSettings(colour: colour), discovery: found,
+                                          maxFileSize: options.maxFileSize, workers: options.workers)
+                switch store.lookup(key) {
+                case .hit(let entry): try replay(entry, started: started)
+                case .corrupt(let reason): FileHandle.standardError.write(Data("locale-audit: note: \(reason); ignored, auditing anew\n".utf8))
+                case .miss: break
+                }
+                cached = (store, key)
+            }
+        }
+        var result = try audit.audit(options, discovery: discovery)
         var baselineSummary = ""
         if let baseline {
             let recorded: Baseline
@@ -93,28 +117,104 @@ struct Check: ParsableCommand {
             result.findings = comparison.new
             baselineSummary = "; baseline: \(comparison.known) known, \(comparison.fixed) fixed since"
         }
-        let colour = output == nil && !noColour && isatty(STDOUT_FILENO) != 0
-            && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         var context = ReportContext(colour: colour, baseDirectory: FileManager.default.currentDirectoryPath)
         context.maxAnnotations = maxAnnotations
         Timing.mark(baseline == nil ? "options" : "baseline comparison")
         let finished = result
-        try streamReport(to: output) { sink in Reporters.write(finished, as: format, context: context, to: sink) }
-        if let summary { try appendSummary(MarkdownReporter.render(finished, context: context), to: summary) }
-        Timing.mark("render and write \(format)")
-        let summaryLine = Reporters.summaryLine(result) + baselineSummary + "\n"
-        FileHandle.standardError.write(Data(summaryLine.utf8))
-        if let stamp {
-            do { try Data(("// locale-audit: " + summaryLine).utf8).write(to: URL(fileURLWithPath: stamp)) } catch {
-                FileHandle.standardError.write(Data("locale-audit: cannot write '\(stamp)': \(error.localizedDescription)\n".utf8))
-                throw ExitCode(2)
+        // The report is kept as it streams out only when the cache will store it.
+        let captured = ReportCapture(enabled: cached != nil)
+        try streamReport(to: output) { sink in
+            Reporters.write(finished, as: format, context: context) { chunk in
+                sink(chunk)
+                captured.append(chunk)
             }
         }
+        let summaryText = summary.map { _ in MarkdownReporter.render(finished, context: context) }
+        if let summary, let summaryText { try appendSummary(summaryText, to: summary) }
+        Timing.mark("render and write \(format)")
+        let seconds = (result.elapsedSeconds * 100).rounded() / 100
+        try finish(counts: Reporters.summaryCounts(result) + baselineSummary, timing: "\(seconds) s")
         let threshold = failOn ?? configuration.failOn ?? .error
         let failed = result.findings.contains(where: { $0.severity >= threshold })
+        if let (store, key) = cached {
+            let entry = ResultCache.Entry(report: captured.bytes, summary: summaryText.map { Array($0.utf8) },
+                                          summaryLine: Reporters.summaryCounts(result) + baselineSummary, failed: failed)
+            do { try store.store(entry, key: key) } catch {
+                FileHandle.standardError.write(Data("locale-audit: note: the result was not cached: \(error)\n".utf8))
+            }
+        }
         // Exiting here, with the result still alive, skips freeing the model and every finding one
         // object at a time (a third of a second on a large project); the system reclaims it at once.
         Foundation.exit(failed ? 1 : 0)
+    }
+}
+
+extension Check {
+    /// What decides this run's output besides the inputs' content: every argument, the working folder
+    /// (paths are shown relative to it), the colour decision and the configuration and baseline bytes.
+    func cacheSettings(colour: Bool) throws -> [String] {
+        var settings = Self.argumentsDecidingOutput(Array(CommandLine.arguments.dropFirst()))
+        settings.append("cwd " + FileManager.default.currentDirectoryPath)
+        settings.append("colour \(colour)")
+        for (label, path) in [("configuration", audit.configurationPath), ("baseline", baseline)] {
+            guard let path else { continue }
+            settings.append(label + " " + path)
+            switch FileLoading.bytes(atPath: path, limit: AuditOptions.defaultMaxFileSize) {
+            case .success(let bytes): settings.append(String(decoding: bytes, as: UTF8.self))
+            case .failure(let failure): settings.append(failure.message)
+            }
+        }
+        return settings
+    }
+
+    /// The arguments without the names of files the run writes (the report, summary and stamp go
+    /// wherever they are asked to go; their content does not depend on it) or of the cache itself.
+    static func argumentsDecidingOutput(_ arguments: [String]) -> [String] {
+        let destinations = ["-o", "--output", "--summary", "--stamp", "--cache"]
+        var kept: [String] = []
+        var skipNext = false
+        for argument in arguments {
+            if skipNext { skipNext = false; continue }
+            if argument == "--" { kept.append(argument); continue }
+            if let name = destinations.first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) {
+                kept.append(name)  // that it is written matters (a summary is rendered), not where
+                skipNext = argument == name
+                continue
+            }
+            if argument.hasPrefix("-o"), !argument.hasPrefix("--") { kept.append("-o"); continue }  // -oFILE
+            kept.append(argument)
+        }
+        return kept
+    }
+
+    /// A cached run: the same report, summary, stamp and exit status as the run that stored it.
+    func replay(_ entry: ResultCache.Entry, started: DispatchTime) throws -> Never {
+        try streamReport(to: output) { sink in entry.report.withUnsafeBufferPointer { sink($0) } }
+        if let summary, let text = entry.summary { try appendSummary(String(decoding: text, as: UTF8.self), to: summary) }
+        let seconds = (Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e7).rounded() / 100
+        try finish(counts: entry.summaryLine, timing: "\(seconds) s, replayed from the cache")
+        Foundation.exit(entry.failed ? 1 : 0)
+    }
+
+    /// The summary line on standard error, and in the stamp file when one is asked for.
+    func finish(counts: String, timing: String) throws {
+        let summaryLine = counts + " (" + timing + ")\n"
+        FileHandle.standardError.write(Data(summaryLine.utf8))
+        guard let stamp else { return }
+        do { try Data(("// locale-audit: " + summaryLine).utf8).write(to: URL(fileURLWithPath: stamp)) } catch {
+            FileHandle.standardError.write(Data("locale-audit: cannot write '\(stamp)': \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// The report's bytes as they stream out, for the result cache.
+final class ReportCapture: @unchecked Sendable {  // written on the reporting thread only
+    let enabled: Bool
+    private(set) var bytes: [UInt8] = []
+    init(enabled: Bool) { self.enabled = enabled }
+    func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+        if enabled { bytes.append(contentsOf: chunk) }
     }
 }
 

@@ -118,12 +118,30 @@ public enum Auditor {
         return check(load(files: files, lprojFolders: lprojFolders, options: options), options: options, started: started)
     }
 
-    /// Discovers and reads everything, without running rules: the project and the readers' findings.
-    public static func load(paths: [String], options: AuditOptions = AuditOptions(),
-                            progress: (@Sendable (Int, Int) -> Void)? = nil) -> Loaded {
+    /// The same audit over files already discovered (the result cache discovers first, to hash).
+    public static func audit(discovery: DiscoveryResult, options: AuditOptions = AuditOptions(),
+                             progress: (@Sendable (Int, Int) -> Void)? = nil) -> AuditResult {
+        let started = DispatchTime.now()
+        if Timing.enabled { Timing.last = started.uptimeNanoseconds }
+        return check(load(discovery: discovery, options: options, progress: progress), options: options, started: started)
+    }
+
+    /// What an audit of these paths reads: catalogs and side inputs the include/exclude globs admit.
+    public static func discover(paths: [String], options: AuditOptions = AuditOptions()) -> DiscoveryResult {
         var discovery = Discovery.discover(paths, formats: ReaderRegistry.supportedFormats)
         discovery.files = discovery.files.filter { options.admits($0.path) }
         discovery.appDeclarationFiles = discovery.appDeclarationFiles.filter { options.admits($0.path) }
+        return discovery
+    }
+
+    /// Discovers and reads everything, without running rules: the project and the readers' findings.
+    public static func load(paths: [String], options: AuditOptions = AuditOptions(),
+                            progress: (@Sendable (Int, Int) -> Void)? = nil) -> Loaded {
+        load(discovery: discover(paths: paths, options: options), options: options, progress: progress)
+    }
+
+    private static func load(discovery: DiscoveryResult, options: AuditOptions,
+                             progress: (@Sendable (Int, Int) -> Void)?) -> Loaded {
         let limit = options.maxFileSize
         return assemble(discovery, options: options, progress: progress) { file in
             readFile(file, limit: limit)

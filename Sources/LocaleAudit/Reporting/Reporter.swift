@@ -51,14 +51,19 @@ public enum Reporters {
 
     /// "3 errors, 1 warning, 2 notes in 24 files, 10 locales (0.12 s)": the line on standard error.
     public static func summaryLine(_ result: AuditResult) -> String {
+        let seconds = (result.elapsedSeconds * 100).rounded() / 100
+        return summaryCounts(result) + " (\(seconds) s)"
+    }
+
+    /// The summary line without its timing: what a cached run replays.
+    public static func summaryCounts(_ result: AuditResult) -> String {
         let parts = [(Severity.error, "error"), (.warning, "warning"), (.note, "note")].map { severity, word in
             let n = result.count(severity)
             return "\(n) \(word)\(n == 1 ? "" : "s")"
         }
         let files = result.project.files.count
         let locales = result.project.locales.count
-        let seconds = (result.elapsedSeconds * 100).rounded() / 100
-        return "\(parts.joined(separator: ", ")) in \(files) file\(files == 1 ? "" : "s"), \(locales) locale\(locales == 1 ? "" : "s") (\(seconds) s)"
+        return "\(parts.joined(separator: ", ")) in \(files) file\(files == 1 ? "" : "s"), \(locales) locale\(locales == 1 ? "" : "s")"
     }
 }
 

@@ -63,6 +63,16 @@ import Testing
     }
 
     @Test(.enabled(if: git != nil, Comment(rawValue: gitAbsent)))
+    func catalogsChangedBackReplayTheCachedAudit() throws {
+        let run = try ConsumerFixture.shared.get()
+        #expect(run.revertedBuild.status == 0, "\(run.revertedBuild.log)")
+        #expect(run.revertedBuild.log.contains("replayed from the cache"), "\(run.revertedBuild.log)")
+        let warning = "\(run.consumer)/Sources/App/Resources/en.lproj/Localizable.strings:2:1: warning: "
+        #expect(run.revertedBuild.lines(containing: warning).contains { $0.hasSuffix("[missing-translation]") },
+                "the replayed audit shows the same warning: \(run.revertedBuild.log)")
+    }
+
+    @Test(.enabled(if: git != nil, Comment(rawValue: gitAbsent)))
     func theCommandPluginChecksThePackage() throws {
         let run = try ConsumerFixture.shared.get()
         // No arguments: `check` on the whole package, where the Strings target has an error.
@@ -93,6 +103,7 @@ struct ConsumerFixture: Sendable {
     var program: Step
     var unchangedBuild: Step
     var fixedBuild: Step
+    var revertedBuild: Step
     var brokenBuild: Step
     var commandCheck: Step
     var commandCleanTarget: Step
@@ -150,11 +161,14 @@ struct ConsumerFixture: Sendable {
         let unchanged = try step(swift, ["build"] + package + cache + ["--product", "App"], timeout: 900)
         try Data(frenchComplete.utf8).write(to: consumer.appendingPathComponent("Sources/App/Resources/fr.lproj/Localizable.strings"))
         let fixed = try step(swift, ["build"] + package + cache + ["--product", "App"], timeout: 900)
+        // Back to the first build's French: the plugin's command runs, and replays that audit.
+        try Data(frenchIncomplete.utf8).write(to: consumer.appendingPathComponent("Sources/App/Resources/fr.lproj/Localizable.strings"))
+        let reverted = try step(swift, ["build"] + package + cache + ["--product", "App"], timeout: 900)
         let broken = try step(swift, ["build"] + package + cache + ["--target", "Strings"], timeout: 900)
         let check = try step(swift, ["package"] + package + cache + ["locale-audit"], timeout: 900)
         let clean = try step(swift, ["package"] + package + cache + ["locale-audit", "check", "Sources/App", "--format", "xcode"], timeout: 900)
         return ConsumerFixture(consumer: consumer.path, resolution: resolve.log, firstBuild: first, firstBuildSeconds: seconds,
-                               program: program, unchangedBuild: unchanged, fixedBuild: fixed, brokenBuild: broken,
+                               program: program, unchangedBuild: unchanged, fixedBuild: fixed, revertedBuild: reverted, brokenBuild: broken,
                                commandCheck: check, commandCleanTarget: clean)
     }
 
