@@ -305,19 +305,8 @@ enum DiffMarkdownReporter {
         return "\(sign)\(abs(delta) / 10).\(abs(delta) % 10) pp"
     }
 
-    /// Text a reader should see as written: Markdown and HTML punctuation escaped.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#": out.append("\\"); out.append(character)
-            case "&": out += "&amp;"
-            case "\n": out += " "
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text a reader should see as written, in a list item or a table cell.
+    static func escape(_ text: String) -> String { Escaping.markdown(text, lineBreak: " ") }
 
     /// Inside a code span only a backtick can end it, and `|` would still split a table row.
     static func code(_ text: String) -> String {
@@ -425,17 +414,5 @@ enum DiffHTMLReporter {
         return tag.isRightToLeft ? "rtl" : "ltr"
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { Escaping.html(text) }
 }

@@ -336,21 +336,7 @@ public enum HTMLReporter {
         })
     }
 
-    static func html(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func html(_ text: String) -> String { Escaping.html(text) }
 
     /// A stretch to read with another voice, as the page marks it.
     struct SpeechMark {
@@ -419,13 +405,10 @@ public enum HTMLReporter {
             switch scalar {
             case "\n": out += "<span class=\"ctl\" title=\"line break\">↵</span><br>"
             case "\t": out += "<span class=\"ctl\" title=\"tab\">⇥</span>"
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                if let reference = Escaping.markupReference(for: scalar) {
+                    out += reference
+                } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     out += "<span class=\"ctl\" title=\"control character\">⟨U+\(String(scalar.value, radix: 16, uppercase: true))⟩</span>"
                 } else {
                     out.unicodeScalars.append(scalar)

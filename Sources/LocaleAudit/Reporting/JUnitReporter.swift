@@ -84,25 +84,5 @@ public enum JUnitReporter {
     /// Escapes markup characters and replaces what XML 1.0 cannot carry at all (most C0 controls,
     /// U+FFFE, U+FFFF) with a visible `\u{…}`. Line breaks become character references so attribute
     /// values keep them.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { Escaping.xml(text, unrepresentable: .showAsEscape) }
 }

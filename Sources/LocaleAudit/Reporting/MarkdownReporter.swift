@@ -53,19 +53,7 @@ public enum MarkdownReporter {
 
     /// Text for a table cell: Markdown punctuation backslash-escaped (so a message cannot start a link,
     /// emphasis, a mention or an HTML tag), pipes escaped, line breaks as `<br>`.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "@", "#", "~", "!", "&", "$":
-                out += "\\"; out.unicodeScalars.append(scalar)
-            case "\n": out += "<br>"
-            case "\r": break
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { Escaping.markdown(text) }
 
     /// Text inside a code span in a table cell: only the pipe needs escaping; backticks cannot occur
     /// in a code span, so they become a look-alike.

@@ -155,26 +155,5 @@ struct XMLWriterText {
 
     /// Escapes markup characters and drops what XML 1.0 cannot carry (most C0 controls, lone
     /// surrogates cannot occur in Swift strings).
-    static func escape(_ string: String) -> String {
-        var out = ""
-        out.reserveCapacity(string.utf8.count)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            // Character references keep line breaks and tabs exact in attributes (ids) too, where a
-            // parser would otherwise normalise them to spaces.
-            case "\t": out += "&#9;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ string: String) -> String { Escaping.xml(string, unrepresentable: .drop) }
 }
