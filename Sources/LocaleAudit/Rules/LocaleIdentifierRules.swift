@@ -365,6 +365,20 @@ extension RuleContext {
     }
 }
 
+/// The four per-identifier rules: each says what is wrong with one identifier, after its quoted
+/// name ("Folder name 'pt_BR'" + ": use 'pt-BR'; …"), or nil; finding it is shared.
+protocol IdentifierRule: Rule {
+    static func problem(_ verdict: LocaleIdentifierVerdict, _ occurrence: LocaleOccurrence) -> String?
+}
+
+extension IdentifierRule {
+    public func check(_ context: RuleContext) -> [Finding] {
+        localeFindings(context, rule: Self.description) { occurrence, verdict in
+            Self.problem(verdict, occurrence).map { "\(occurrence.what) '\(occurrence.identifier)'" + $0 }
+        }
+    }
+}
+
 /// Shared by the four per-identifier rules: one verdict per distinct identifier per run.
 private func localeFindings(_ context: RuleContext, rule: RuleDescription,
                             _ make: (LocaleOccurrence, LocaleIdentifierVerdict) -> String?) -> [Finding] {
@@ -396,7 +410,7 @@ private func localeFindings(_ context: RuleContext, rule: RuleDescription,
 
 // MARK: - Rules
 
-public struct LocaleIllFormedRule: Rule {
+public struct LocaleIllFormedRule: IdentifierRule {
     public init() {}
     public static let description = RuleDescription(
         id: "locale-ill-formed", name: "Locale identifier is not a language tag", severity: .error,
@@ -433,15 +447,12 @@ public struct LocaleIllFormedRule: Rule {
                 VirtualFile("pt_BR.lproj/Localizable.strings", "\"cancel\" = \"Cancelar\";\n")),
         ])
 
-    public func check(_ context: RuleContext) -> [Finding] {
-        localeFindings(context, rule: Self.description) { occurrence, verdict in
-            guard let problem = verdict.illFormed else { return nil }
-            return "\(occurrence.what) '\(occurrence.identifier)' is not a BCP 47 language tag: \(problem)"
-        }
+    static func problem(_ verdict: LocaleIdentifierVerdict, _ occurrence: LocaleOccurrence) -> String? {
+        verdict.illFormed.map { " is not a BCP 47 language tag: \($0)" }
     }
 }
 
-public struct LocaleInvalidRule: Rule {
+public struct LocaleInvalidRule: IdentifierRule {
     public init() {}
     public static let description = RuleDescription(
         id: "locale-invalid", name: "Unregistered subtag", severity: .error,
@@ -477,15 +488,13 @@ public struct LocaleInvalidRule: Rule {
                 VirtualFile("nqo.lproj/Localizable.strings", "\"cancel\" = \"ߓߐ߫\";\n")),
         ])
 
-    public func check(_ context: RuleContext) -> [Finding] {
-        localeFindings(context, rule: Self.description) { occurrence, verdict in
-            guard verdict.isWellFormed, !verdict.invalid.isEmpty else { return nil }
-            return "\(occurrence.what) '\(occurrence.identifier)' is not a valid locale: \(verdict.invalid.joined(separator: "; "))"
-        }
+    static func problem(_ verdict: LocaleIdentifierVerdict, _ occurrence: LocaleOccurrence) -> String? {
+        guard verdict.isWellFormed, !verdict.invalid.isEmpty else { return nil }
+        return " is not a valid locale: \(verdict.invalid.joined(separator: "; "))"
     }
 }
 
-public struct LocaleNotCanonicalRule: Rule {
+public struct LocaleNotCanonicalRule: IdentifierRule {
     public init() {}
     public static let description = RuleDescription(
         id: "locale-not-canonical", name: "Locale identifier not in canonical form", severity: .warning,
@@ -531,20 +540,18 @@ public struct LocaleNotCanonicalRule: Rule {
                 VirtualFile("be-tarask.lproj/Localizable.strings", "\"cancel\" = \"Скасаваць\";\n")),
         ])
 
-    public func check(_ context: RuleContext) -> [Finding] {
-        localeFindings(context, rule: Self.description) { occurrence, verdict in
-            guard verdict.isValid, let replacement = verdict.replacement else { return nil }
-            // Inside a file's data (an XLIFF language attribute) case does not matter to BCP 47 matching,
-            // and no file system looks the name up: a note about the conventional spelling.
-            if verdict.onlyCase && occurrence.origin?.isDataAttribute == true {
-                return "\(occurrence.what) '\(occurrence.identifier)' is valid (BCP 47 ignores case) but conventionally written '\(replacement)'"
-            }
-            return "\(occurrence.what) '\(occurrence.identifier)': use '\(replacement)'; \(verdict.reasons.joined(separator: "; "))"
+    static func problem(_ verdict: LocaleIdentifierVerdict, _ occurrence: LocaleOccurrence) -> String? {
+        guard verdict.isValid, let replacement = verdict.replacement else { return nil }
+        // Inside a file's data (an XLIFF language attribute) case does not matter to BCP 47 matching,
+        // and no file system looks the name up: a note about the conventional spelling.
+        if verdict.onlyCase && occurrence.origin?.isDataAttribute == true {
+            return " is valid (BCP 47 ignores case) but conventionally written '\(replacement)'"
         }
+        return ": use '\(replacement)'; \(verdict.reasons.joined(separator: "; "))"
     }
 }
 
-public struct LocaleSpecialUseRule: Rule {
+public struct LocaleSpecialUseRule: IdentifierRule {
     public init() {}
     public static let description = RuleDescription(
         id: "locale-special-use", name: "Private-use or special locale", severity: .note,
@@ -566,11 +573,9 @@ public struct LocaleSpecialUseRule: Rule {
                 VirtualFile("ar.lproj/Localizable.strings", "\"cancel\" = \"إلغاء\";\n")),
         ])
 
-    public func check(_ context: RuleContext) -> [Finding] {
-        localeFindings(context, rule: Self.description) { occurrence, verdict in
-            guard verdict.isValid, let note = verdict.specialUse else { return nil }
-            return "\(occurrence.what) '\(occurrence.identifier)': \(note)"
-        }
+    static func problem(_ verdict: LocaleIdentifierVerdict, _ occurrence: LocaleOccurrence) -> String? {
+        guard verdict.isValid, let note = verdict.specialUse else { return nil }
+        return ": \(note)"
     }
 }
 
