@@ -90,11 +90,14 @@ struct Check: ParsableCommand {
         if let cache {
             let started = DispatchTime.now()
             let store = ResultCache(directory: cache == "auto" ? ResultCache.defaultDirectory : cache)
+            if Timing.enabled { Timing.last = started.uptimeNanoseconds }
             let found = Auditor.discover(paths: audit.paths, options: options)
+            Timing.mark("cache: discover \(found.files.count) files")
             discovery = found
             if found.unreadableArguments.isEmpty {
                 let key = ResultCache.key(settings: try cacheSettings(colour: colour), discovery: found,
                                           maxFileSize: options.maxFileSize, workers: options.workers)
+                Timing.mark("cache: read and hash every input")
                 switch store.lookup(key) {
                 case .hit(let entry): try replay(entry, started: started)
                 case .corrupt(let reason): FileHandle.standardError.write(Data("locale-audit: note: \(reason); ignored, auditing anew\n".utf8))
@@ -192,6 +195,7 @@ extension Check {
         try streamReport(to: output) { sink in entry.report.withUnsafeBufferPointer { sink($0) } }
         if let summary, let text = entry.summary { try appendSummary(String(decoding: text, as: UTF8.self), to: summary) }
         let seconds = (Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e7).rounded() / 100
+        Timing.mark("cache: replay the report")
         try finish(counts: entry.summaryLine, timing: "\(seconds) s, replayed from the cache")
         Foundation.exit(entry.failed ? 1 : 0)
     }

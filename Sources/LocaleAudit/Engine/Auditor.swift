@@ -290,7 +290,7 @@ public enum Auditor {
 /// Phase timings on standard error when LOCALE_AUDIT_TIMING is set: where a run's time goes.
 public enum Timing {
     public static let enabled = ProcessInfo.processInfo.environment["LOCALE_AUDIT_TIMING"] != nil
-    nonisolated(unsafe) static var last = DispatchTime.now().uptimeNanoseconds
+    nonisolated(unsafe) public static var last = DispatchTime.now().uptimeNanoseconds
 
     public static func mark(_ phase: String) {
         guard enabled else { return }
