@@ -74,7 +74,8 @@ public struct AccessibilityLabelPeriodRule: Rule {
         \"Add book.\"), capitalised, without a period; VoiceOver reads it with a full stop's falling \
         pitch and pause, so it sounds like a finished sentence before the element's traits and value. \
         An ellipsis, an abbreviation (\"Dr.\", \"etc.\", \"U.S.\"), a period after a number or a \
-        placeholder (an ordinal: German and Hungarian write \"1.\" for \"1st\") and a period inside the \
+        placeholder in a language that writes ordinals so (German and Hungarian write \"1.\" for \"1st\") \
+        and a period inside the \
         label are not reported. A label the source ends with a period is reported once, at the source.
         """,
         triggering: [
@@ -108,16 +109,27 @@ public struct AccessibilityLabelPeriodRule: Rule {
         "núm", "num", "tel", "str", "nº",
     ]
 
-    /// True when `text` ends with a sentence period: not an ellipsis, abbreviation or initial.
-    static func endsWithPeriod(_ text: String) -> Bool {
+    /// Languages that write an ordinal number with a period ("3." for "3rd").
+    static let ordinalPeriodLanguages: Set<String> = [
+        "de", "hu", "cs", "sk", "sl", "hr", "sr", "bs", "da", "nb", "nn", "no", "fi", "et", "lv", "tr", "is", "fo", "pl",
+    ]
+
+    /// True when `text` ends with a sentence period: not an ellipsis, abbreviation or initial, nor (in a
+    /// language that writes ordinals so) the period after a number or placeholder.
+    static func endsWithPeriod(_ text: String, language: String = "de") -> Bool {
+        // Most labels end in a letter: decide from the last bytes before any allocation.
+        guard let lastByte = text.utf8.reversed().first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }),
+              lastByte == UInt8(ascii: ".") || lastByte >= 0x80 else { return false }
         let trimmed = text.trimmingSpaces
         if trimmed.hasSuffix("。") || trimmed.hasSuffix("｡") { return true }
         guard trimmed.hasSuffix("."), !trimmed.hasSuffix("..") else { return false }
         let body = trimmed.dropLast()
         // After a number or a placeholder the period makes an ordinal ("1." in German and Hungarian).
-        if let last = body.last, last.isNumber { return false }
-        let scan = FormatSpecifiers.scan(String(body))
-        if scan.specifiers.contains(where: { $0.range.upperBound == body.unicodeScalars.count }) { return false }
+        if ordinalPeriodLanguages.contains(language) {
+            if let last = body.last, last.isNumber { return false }
+            let scan = FormatSpecifiers.scan(String(body))
+            if scan.specifiers.contains(where: { $0.range.upperBound == body.unicodeScalars.count }) { return false }
+        }
         let word = body.reversed().prefix { $0.isLetter }
         if word.isEmpty { return !body.isEmpty }
         // An initial ("J."), a dotted abbreviation ("U.S.", "e.g."), a known one ("Dr.", "etc.").
@@ -129,8 +141,8 @@ public struct AccessibilityLabelPeriodRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        return AccessibilityStyleWalk.run(context, role: .label, locales: { _ in true }, problem: { text, _ in
-            Self.endsWithPeriod(text) ? "accessibility label \"\(text.visibleEscaped.truncatedForMessage)\" ends with a period" : nil
+        return AccessibilityStyleWalk.run(context, role: .label, locales: { _ in true }, problem: { text, locale in
+            Self.endsWithPeriod(text, language: LanguageOfParts.language(of: locale)) ? "accessibility label \"\(text.visibleEscaped.truncatedForMessage)\" ends with a period" : nil
         }, make: { message, entry, locale, table, key, copies in
             .entry(rule, message + AccessibilityStyleWalk.copiesText(copies) + ": a label names the element and VoiceOver reads a period as the end of a sentence — drop it",
                    at: entry.valueLocation ?? entry.location, locale: locale, table: table, key: key)

@@ -51,6 +51,8 @@ public enum LengthLimitGrammar {
 
     /// The limit stated in `comment`, nil when it states none.
     public static func limit(in comment: String) -> Int? {
+        // Almost no comment states a limit, and every limit has a digit: skip the rest unread.
+        guard comment.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let tokens = tokenize(comment)
         guard tokens.count >= 2 else { return nil }
         // "no longer than" is a limit; "longer" anywhere else speaks of overflow.

@@ -171,6 +171,11 @@ import Testing
         #expect(AccessibilityLabelPeriodRule.endsWithPeriod(text) == ends, "\(text)")
     }
 
+    @Test func anEnglishPeriodAfterAPlaceholderEndsASentence() {
+        #expect(AccessibilityLabelPeriodRule.endsWithPeriod("Perform %1$@.", language: "en"))
+        #expect(!AccessibilityLabelPeriodRule.endsWithPeriod("%1$@.", language: "hu"))
+    }
+
     @Test(arguments: [
         ("Wi-Fi, on", "en", "on"), ("Wi-Fi is off", "en", "off"), ("Photo 3 – selected", "en", "selected"),
         ("Bold (selected)", "en", "selected"), ("Fett, ausgewählt", "de", "ausgewählt"), ("Ton: aus", "de", "aus"),
