@@ -90,11 +90,12 @@ enum InfoPlistLocalization {
         return locales.filter { !context.isSourceVariant($0) && !context.coverage.isPartial($0) }.sorted()
     }
 
-    /// The display name needs a translation only where the app translates it: a name the home
-    /// screen shows the same in most languages (a brand, or "GpxWidget" respelled in two of fifteen)
-    /// is no defect where it is missing. Prompts and the copyright line always do.
+    /// The display name and the copyright line need a translation only where the app translates
+    /// them: a name the home screen shows the same in most languages (a brand, or "GpxWidget"
+    /// respelled in two of fifteen), or "Copyright 2024 Jane Doe" kept everywhere, is no defect where
+    /// it is missing. Prompts always do.
     static func mustTranslate(_ declared: Declared, in set: ProjectIndex.TableSet) -> Bool {
-        if declared.isPrompt || declared.key == "NSHumanReadableCopyright" { return true }
+        if declared.isPrompt { return true }
         var translated = 0, kept = 0
         let source = declared.text.trimmingSpaces.lowercased()
         for translation in set.translations {
@@ -134,9 +135,9 @@ public struct PermissionPromptUntranslatedRule: Rule {
         iOS asks for the camera, location or contacts with the app's own sentence: shown in English to \
         someone who does not read it, the prompt asks for a consent they cannot give, and many simply \
         refuse. An error, like a missing accessibility label: the defect makes a decision impossible, not \
-        just a screen less pleasant. The display name and the copyright line are warnings; a missing \
-        display name only where at least half the locales that list it translate it (a brand that \
-        reads the same everywhere needs no line). \
+        just a screen less pleasant. The display name and the copyright line are warnings, reported \
+        missing only where at least half the locales that list them translate them (a brand, or a \
+        copyright line of a name and a year, reads the same everywhere and needs no line). \
         Declared means: in an `Info.plist` among the checked paths (its folder's shallowest `InfoPlist` \
         table translates it), or in the development language's `InfoPlist` table (an `Info.plist` \
         generated from `INFOPLIST_KEY_…` build settings lists none). Shipped means: every locale with \
