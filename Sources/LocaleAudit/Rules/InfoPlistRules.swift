@@ -200,8 +200,10 @@ public struct PermissionPromptUntranslatedRule: Rule {
                     let listed = (prompts.isEmpty ? declared : prompts).map(\.key)
                     let what = prompts.isEmpty ? "the app's \(listed.joined(separator: " and "))"
                         : "\(prompts.count == 1 ? "the permission prompt" : "\(prompts.count) permission prompts") (\(Self.list(listed)))"
+                    let catalog = set.source?.tables.contains { $0.format == .xcstrings } ?? false
+                    let add = catalog ? "add the \(locale) localization to InfoPlist.xcstrings" : "add \(locale).lproj/InfoPlist.strings"
                     findings.append(Finding(ruleID: rule.id, severity: prompts.isEmpty ? .warning : rule.severity,
-                                            message: "no \(locale) \(InfoPlistLocalization.tableName) table: \(what) show\(prompts.count == 1 || prompts.isEmpty && listed.count == 1 ? "s" : "") in \(sourceLanguage) to \(locale) users; add \(locale).lproj/InfoPlist.strings (or the \(locale) localization of InfoPlist.xcstrings)",
+                                            message: "no \(locale) \(InfoPlistLocalization.tableName) table: \(what) show\(prompts.count == 1 || prompts.isEmpty && listed.count == 1 ? "s" : "") in \(sourceLanguage) to \(locale) users\(prompts.isEmpty ? "" : ", who cannot consent to what they cannot read"); \(add)",
                                             location: declared[0].location, locale: locale, table: set.id.name))
                     continue
                 }
