@@ -59,15 +59,25 @@ public enum AppDeclarationReader {
     }
 
     public static func read(_ bytes: [UInt8], file: AppDeclarationFile) -> [AppLanguageDeclaration] {
+        readAll(bytes, file: file).languages
+    }
+
+    /// The languages a file declares and, for an `Info.plist`, its user-facing strings: one parse.
+    public static func readAll(_ bytes: [UInt8], file: AppDeclarationFile) -> (languages: [AppLanguageDeclaration], strings: [InfoPlistString]) {
         switch file.kind {
-        case .xcodeProject: return XcodeProjectScanner.declarations(in: bytes, path: file.path)
-        case .infoPlist: return infoPlistDeclarations(bytes, path: file.path)
+        case .xcodeProject: return (XcodeProjectScanner.declarations(in: bytes, path: file.path), [])
+        case .infoPlist: return infoPlist(bytes, path: file.path)
         }
     }
 
-    /// The two keys of the root dictionary. A plist that does not parse declares nothing: it is not a
-    /// catalog, and Xcode reports a broken `Info.plist` at build time.
     static func infoPlistDeclarations(_ bytes: [UInt8], path: String) -> [AppLanguageDeclaration] {
+        infoPlist(bytes, path: path).languages
+    }
+
+    /// The two language keys of the root dictionary, and the strings `InfoPlist.strings` localizes
+    /// (see `InfoPlistString.isUserFacing`). A plist that does not parse declares nothing: it is not a
+    /// catalog, and Xcode reports a broken `Info.plist` at build time.
+    static func infoPlist(_ bytes: [UInt8], path: String) -> (languages: [AppLanguageDeclaration], strings: [InfoPlistString]) {
         let document: PropertyListDocument
         if bytes.starts(with: Array("bplist".utf8)) {
             document = PropertyListBinary.parse(bytes, path: path).0
@@ -75,11 +85,15 @@ public enum AppDeclarationReader {
             var xml = XMLTokenizer(decoding: bytes, path: path)
             document = PropertyListXMLParser.parse(&xml).0
         }
-        guard let root = document.root, document.nodes[root].kind == .dict else { return [] }
+        guard let root = document.root, document.nodes[root].kind == .dict else { return ([], []) }
         var declarations: [AppLanguageDeclaration] = []
+        var strings: [InfoPlistString] = []
         for entry in document.nodes[root].entries {
             guard let value = entry.value else { continue }
             let node = document.nodes[value]
+            if node.kind == .string, InfoPlistString.isUserFacing(entry.key), !node.text.trimmingSpaces.isEmpty {
+                strings.append(InfoPlistString(key: entry.key, value: node.text, location: node.location, plist: path))
+            }
             switch entry.key {
             case "CFBundleDevelopmentRegion" where node.kind == .string:
                 declarations.append(.init(identifier: node.text.trimmingSpaces, kind: .bundleDevelopmentRegion, location: node.location))
@@ -91,7 +105,35 @@ public enum AppDeclarationReader {
             default: break
             }
         }
-        return declarations.filter { !$0.identifier.isEmpty }
+        return (declarations.filter { !$0.identifier.isEmpty }, strings)
+    }
+}
+
+/// A string of an `Info.plist` that the system shows to users and `InfoPlist.strings` localizes:
+/// a permission prompt (`NS…UsageDescription`), the app's name on the home screen
+/// (`CFBundleDisplayName`), its copyright line (`NSHumanReadableCopyright`).
+public struct InfoPlistString: Sendable, Hashable {
+    public var key: String
+    /// As written; build settings (`$(PRODUCT_NAME)`) are kept unresolved.
+    public var value: String
+    public var location: SourceLocation
+    /// The `Info.plist` it comes from.
+    public var plist: String
+
+    public init(key: String, value: String, location: SourceLocation, plist: String) {
+        self.key = key
+        self.value = value
+        self.location = location
+        self.plist = plist
+    }
+
+    /// `NSCameraUsageDescription`, `NSLocationAlwaysAndWhenInUseUsageDescription`, …
+    public static func isPermissionPrompt(_ key: String) -> Bool {
+        key.hasPrefix("NS") && key.hasSuffix("UsageDescription") && key.count > "NSUsageDescription".count
+    }
+
+    public static func isUserFacing(_ key: String) -> Bool {
+        isPermissionPrompt(key) || key == "CFBundleDisplayName" || key == "NSHumanReadableCopyright"
     }
 }
 

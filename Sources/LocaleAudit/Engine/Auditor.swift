@@ -234,10 +234,13 @@ public enum Auditor {
                                                   location: SourceLocation(file: folder, line: 1, column: 1)))
         }
         var appLanguages: [AppLanguageDeclaration] = []
+        var infoPlistStrings: [InfoPlistString] = []
         for file in discovery.appDeclarationFiles {
             // A project file that cannot be read declares nothing; it holds no strings to check.
             guard case .success(let bytes) = FileLoading.bytes(atPath: file.path, limit: limit) else { continue }
-            appLanguages += AppDeclarationReader.read(bytes, file: file)
+            let read = AppDeclarationReader.readAll(bytes, file: file)
+            appLanguages += read.languages
+            infoPlistStrings += read.strings
         }
         appLanguages.removeAll { options.skipLocales.contains($0.identifier) }
         for declaration in appLanguages where !declaration.isBuildSetting {
@@ -257,6 +260,7 @@ public enum Auditor {
                               localeDeclarations: declarations, files: discovery.files,
                               lprojFolders: discovery.lprojFolders)
         project.appLanguages = appLanguages
+        project.infoPlistStrings = infoPlistStrings
         project.interfaceBuilderTables = Set(discovery.interfaceBuilderFiles.map { TableID(scope: $0.scope, name: $0.table) })
         return (project, findings, discovery.unreadableArguments, bytes)
     }

@@ -26,6 +26,9 @@ import Yams
 ///   fold-at-least: 10                # …when it lacks at least this many strings
 ///   required: [de, fr]               # must reach complete-at (error otherwise)
 ///   min: 50                          # every locale must reach this (error otherwise)
+/// length-limits:                     # key glob (or Table.key glob): most characters a value may have
+///   "AppStore.*.subtitle": 30
+/// length-placeholder-width: 1         # characters one placeholder (%@, %d) counts as in length-limit
 /// terms:
 ///   do-not-translate: [Bookshelf]
 ///   never-tag: [DuckDuckGo]
@@ -51,6 +54,10 @@ public struct Configuration: Sendable, Equatable {
     public var consistencyCommentsAsContext = true
     /// Partial locales and the coverage gate.
     public var coverage = CoverageOptions()
+    /// `length-limits`: key globs (or `Table.key` globs) and the most characters their values may have, in file order.
+    public var lengthLimits: [LengthLimitPattern] = []
+    /// `length-placeholder-width`: how many characters one placeholder counts as in `length-limit`.
+    public var lengthPlaceholderWidth = LengthLimitPattern.defaultPlaceholderWidth
     /// Term → BCP 47 language of that term.
     public var termLanguages: [String: String] = [:]
     /// The folder the file sits in: include and exclude globs are relative to it.
@@ -97,7 +104,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public static let knownKeys = ["source-language", "include", "exclude", "fail-on", "max-file-size", "skip-locales",
-                                   "rules", "accessibility", "consistency", "coverage", "terms"]
+                                   "rules", "accessibility", "consistency", "coverage", "length-limits", "length-placeholder-width", "terms"]
 
     public static func parse(_ text: String, path: String) throws(Problem) -> Configuration {
         var configuration = Configuration()
@@ -189,6 +196,21 @@ public struct Configuration: Sendable, Equatable {
                         throw reader.problem(subkeyNode, "unknown key 'coverage.\(subkey)' (known: complete-at, fold-at-least, required, min)")
                     }
                 }
+            case "length-limits":
+                for (patternNode, limitNode) in try reader.mapping(value, "length-limits (key glob: most characters)") {
+                    let pattern = try reader.string(patternNode, "a key glob")
+                    let text = try reader.string(limitNode, "the length limit of '\(pattern)'")
+                    guard let limit = Int(text), limit > 0 else {
+                        throw reader.problem(limitNode, "the length limit of '\(pattern)' must be a whole number of characters above 0, not '\(text)'")
+                    }
+                    configuration.lengthLimits.append(LengthLimitPattern(pattern: pattern, limit: limit))
+                }
+            case "length-placeholder-width":
+                let text = try reader.string(value, "length-placeholder-width")
+                guard let width = Int(text), width >= 0 else {
+                    throw reader.problem(value, "length-placeholder-width must be a whole number of characters (0 or more), not '\(text)'")
+                }
+                configuration.lengthPlaceholderWidth = width
             case "terms":
                 for (subkeyNode, subvalue) in try reader.mapping(value, "terms") {
                     let subkey = try reader.string(subkeyNode, "a key")

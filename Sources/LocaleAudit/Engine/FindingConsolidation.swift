@@ -210,6 +210,7 @@ enum FindingConsolidation {
     /// once, instead of one missing or untranslated string at a time.
     static let shadowedByUndeclaredLocale: Set<String> = [
         "missing-translation", "a11y-missing", "untranslated", "a11y-untranslated", "locale-incomplete", "missing-table",
+        "permission-prompt-untranslated",
     ]
 
     static func foldUndeclaredLocales(_ findings: [Finding]) -> [Finding] {

@@ -9,6 +9,8 @@ public struct Project: Sendable {
     public var lprojFolders: [String]
     /// What the Xcode project and `Info.plist` files declare; empty when there are none.
     public var appLanguages: [AppLanguageDeclaration] = []
+    /// The user-facing strings of the `Info.plist` files (permission prompts, display name, copyright).
+    public var infoPlistStrings: [InfoPlistString] = []
     /// Tables named after a storyboard or xib found in an `.lproj` folder: their strings are
     /// Interface Builder's, never passed to `String(format:)`.
     public var interfaceBuilderTables: Set<TableID> = []

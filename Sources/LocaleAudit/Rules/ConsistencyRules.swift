@@ -10,7 +10,7 @@ public struct MissingTranslationRule: Rule {
         rationale: """
         At run time the app falls back to the development language for that string: a German user \
         meets one English sentence in a German screen. The finding sits on the source entry and names \
-        the locale; the note says which file should gain the key. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all.
+        the locale; the note says which file should gain the key. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
         """,
         triggering: [
             RuleExample("German lacks \"delete\"",
@@ -52,7 +52,8 @@ public struct MissingTranslationRule: Rule {
                 let variant = context.isSourceVariant(translation.locale)
                 for key in source.keys {
                     guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil,
-                          context.accessibilityKind(set.id, key) == nil else { continue }
+                          context.accessibilityKind(set.id, key) == nil,
+                          !InfoPlistLocalization.ownsMissingKey(context, table: set.id, key: key, locale: translation.locale) else { continue }
                     // Nothing to translate (" ", "%@", "•"): the source text is what every locale shows.
                     if entry.value.texts.allSatisfy({ TextAnalysis.translatableWords(in: $0.text).isEmpty }) { continue }
                     let ownUnit = translation.tables.lazy.compactMap { bilingualSource[BilingualTable(path: $0.path, table: set.id)]?[key] }.first
@@ -188,7 +189,8 @@ public struct UntranslatedRule: Rule {
         \"Add Book\"), which may be a name kept on purpose. Nor are reported \
         regional variants of the source language (en-GB for an en source), nor a single word in a \
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
-        same in German or French). Accessibility strings are reported by `a11y-untranslated` instead.
+        same in German or French). Accessibility strings are reported by `a11y-untranslated` instead, \
+        permission prompts by `permission-prompt-untranslated`.
         """,
         triggering: [
             RuleExample("A sentence left in English",
@@ -281,6 +283,7 @@ public struct UntranslatedRule: Rule {
         return context.pairs.compactMap { pair in
             guard let (source, location) = Self.identicalText(pair), Self.language(of: pair.locale) != sourceLanguage,
                   context.accessibilityKind(pair.table, pair.key) == nil,
+                  !InfoPlistLocalization.ownsIdenticalKey(table: pair.table, key: pair.key),
                   !context.isFolded(pair.locale, pair.table) else { return nil }
             // The app's name, platform terms and configured do-not-translate terms are not words to translate.
             let words = TextAnalysis.translatableWords(in: context.names.masking(source))
@@ -541,7 +544,8 @@ public struct MissingTableRule: Rule {
         summary: "A locale has other tables of the same folder but lacks this one entirely.",
         rationale: """
         Every string of the table falls back to the development language in that locale — for \
-        InfoPlist, the permission prompts and the app's name on the home screen.
+        InfoPlist, the permission prompts and the app's name on the home screen (an `InfoPlist` table \
+        with permission prompts is reported by `permission-prompt-untranslated` instead).
         """,
         triggering: [
             RuleExample("German has Localizable but no InfoPlist",
@@ -575,9 +579,13 @@ public struct MissingTableRule: Rule {
                 a.format == b.format ? a.path < b.path : a.format == .strings
             }[0]
             let location = file.entries.first?.location ?? SourceLocation(file: file.path, line: 1, column: 1)
+            // permission-prompt-untranslated reports a shipped locale without the InfoPlist table its prompts need.
+            let promptsOwnIt = set.id.name == InfoPlistLocalization.tableName
+                && !InfoPlistLocalization.reportedWhenTableMissing(set, in: context).isEmpty
             for locale in (localesByScope[set.id.scope] ?? []).subtracting(present).sorted() {
                 // en-GB for an en source falls back to en by design: a note.
                 let variant = context.isSourceVariant(locale)
+                if promptsOwnIt && !variant && !context.coverage.isPartial(locale) { continue }
                 findings.append(Finding(ruleID: rule.id, severity: variant ? .note : rule.severity,
                                         message: "table \(set.id.name) has no \(locale) version (\(source.keys.count) string\(source.keys.count == 1 ? " falls" : "s fall") back to \(context.project.sourceLanguage)\(variant ? ", as a regional variant does by design" : ""))",
                                         location: location, locale: locale, table: set.id.name))

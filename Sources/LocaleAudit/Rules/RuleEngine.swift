@@ -80,6 +80,7 @@ public enum RuleEngine {
         LocaleMismatchRule.self,
         LocaleIncompleteRule.self, MissingTranslationRule.self, ExtraKeyRule.self, MissingTableRule.self, EmptyValueRule.self,
         UntranslatedRule.self, TranslationStateRule.self, StaleKeyTranslatedRule.self,
+        PermissionPromptUntranslatedRule.self, LengthLimitRule.self,
         FormatSpecifierInvalidRule.self, FormatTypeMismatchRule.self, FormatCountMismatchRule.self,
         FormatMixedPositionalRule.self, FormatStrayFragmentRule.self, FormatInPlainStringRule.self,
         PluralMissingCategoryRule.self, PluralMissingOtherRule.self, PluralUnusedCategoryRule.self,
@@ -91,7 +92,8 @@ public enum RuleEngine {
         BidiUnbalancedRule.self, BidiOverrideRule.self,
         RTLWithoutRTLTextRule.self, RTLLeadingLTRRule.self, RTLPlaceholderBoundaryRule.self,
         AccessibilityMissingRule.self, AccessibilityEmptyRule.self, AccessibilityUntranslatedRule.self,
-        LabelInNameRule.self, LabelNamesControlTypeRule.self, AccessibilityIdentifierTranslatedRule.self,
+        LabelInNameRule.self, LabelNamesControlTypeRule.self, AccessibilityLabelPeriodRule.self,
+        AccessibilityLabelStatesStateRule.self, AccessibilityHintStyleRule.self, AccessibilityIdentifierTranslatedRule.self,
         AccessibilityInconsistentLabelRule.self, InconsistentTranslationRule.self,
         WrongScriptRule.self, LanguageOfPartsRule.self, ChineseScriptMixRule.self,
     ]
