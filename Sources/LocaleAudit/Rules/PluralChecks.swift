@@ -387,12 +387,19 @@ public struct PluralVariableReferenceRule: Rule {
             }
             let referenced = site.value.referencedVariableNames
             let defined = Set(site.value.variables.map(\.name))
-            for name in referenced.subtracting(defined).sorted() {
+            // A String Catalog's reader reports undefined substitutions (`xcstrings-invalid`) in every
+            // string unit, those this value does not hold included.
+            let isCatalog = site.location.file.hasSuffix(".xcstrings")
+            let undefined = referenced.subtracting(defined).sorted()
+            for name in isCatalog ? [] : undefined {
                 findings.append(.entry(rule, "\(site.context)the format names '%#@\(name)@' but no variable '\(name)' is defined; it is shown raw",
                                        at: site.value.formatLocation ?? site.location, locale: site.locale, table: site.table, key: site.key))
             }
             // A variable the malformed format was meant to name is already reported above.
             let namedByProblems = formatScan.problems.map(\.text)
+            // In a String Catalog, a substitution left unnamed next to an undefined name is most likely
+            // that name misspelt: the reader's one finding about it says so.
+            if isCatalog && !undefined.isEmpty { continue }
             for variable in site.value.variables where !referenced.contains(variable.name)
                 && !namedByProblems.contains(where: { $0.contains("@\(variable.name)@") }) {
                 findings.append(.entry(rule, "\(site.context)variable '\(variable.name)' is defined but the format \"\(site.value.format.visibleEscaped)\" never names it",
