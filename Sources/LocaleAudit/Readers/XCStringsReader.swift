@@ -305,6 +305,10 @@ private struct UnitReader {
     var referencingTexts: [(text: String, location: SourceLocation)] = []
     /// Substitutions written inside a variation case, already reported where they are.
     var misplacedSubstitutions = Set<String>()
+    /// Every substitution name written at the localization, read or not (a malformed one is a syntax
+    /// finding already, not also an undefined reference).
+    var declaredSubstitutions = Set<String>()
+    var substitutionsUnreadable = false
 
     init(key: String, locale: String) {
         self.key = key
@@ -372,8 +376,8 @@ private struct UnitReader {
 
     /// `%#@NAME@` in any string unit of the localization must name one of its substitutions.
     mutating func reportUndefinedReferences(builder: inout CatalogBuilder) {
-        guard !referencingTexts.isEmpty else { return }
-        let defined = Set(substitutions.map(\.name))
+        guard !referencingTexts.isEmpty, !substitutionsUnreadable else { return }
+        let defined = declaredSubstitutions
         // Substitutions are read before the units that name them: report in file order.
         for (text, location) in referencingTexts.sorted(by: { $0.location < $1.location }) {
             var undefined: [String] = []
@@ -641,12 +645,14 @@ private struct UnitReader {
 
     mutating func readSubstitutions(_ node: JSONNode, builder: inout CatalogBuilder) {
         guard let members = node.members else {
+            substitutionsUnreadable = true
             problem("expected an object for \"substitutions\" but found \(node.kindDescription)", at: node.location,
                     builder: &builder)
             return
         }
         for member in builder.distinctMembers(node, members) {
             let name = member.name
+            declaredSubstitutions.insert(name)
             guard let fields = member.value.members else {
                 problem("expected an object for substitution \"\(name)\" but found \(member.value.kindDescription)",
                         at: member.value.location, builder: &builder)

@@ -364,7 +364,9 @@ public struct PluralVariableReferenceRule: Rule {
         summary: "The format names a variable that is not defined (error), or defines one it never names (warning).",
         rationale: """
         An undefined variable is shown raw (`%#@count@`); an unused one means the format lost the \
-        count it was meant to show.
+        count it was meant to show. In a String Catalog an undefined substitution stops Xcode's build \
+        ("Referencing undefined substitution"): the reader reports it as `xcstrings-invalid`, wherever \
+        the string unit is, and this rule does not repeat it.
         """,
         triggering: [
             RuleExample("The format names 'count' but the variable is 'books'",

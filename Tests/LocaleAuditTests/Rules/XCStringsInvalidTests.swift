@@ -99,6 +99,15 @@ import Testing
         #expect(found[2].message.contains("(defined: count)"))
     }
 
+    @Test func aMalformedSubstitutionIsNotAlsoAnUndefinedOne() {
+        let malformed = read(catalog(#""k": {"localizations": {"en": {"stringUnit": {"value": "%#@a@ %#@b@"}, "substitutions": {"a": 3, "b": []}}}}"#))
+        #expect(invalid(malformed).isEmpty)
+        #expect(malformed.findings.filter { $0.ruleID == ReaderRule.syntax }.count == 2)
+        let wrongType = read(catalog(#""k": {"localizations": {"en": {"stringUnit": {"value": "%#@a@"}, "substitutions": "a"}}}"#))
+        #expect(invalid(wrongType).isEmpty)
+        #expect(wrongType.findings.count == 1)
+    }
+
     @Test func misplacedSubstitutionsAreOneFindingNotTwo() throws {
         let text = catalog(#"""
         "k": {"localizations": {"en": {"variations": {"device": {
