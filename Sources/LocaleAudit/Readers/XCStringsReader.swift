@@ -31,6 +31,10 @@ public enum XCStringsReader: CatalogReader {
     /// The variable name of a String Catalog's top-level plural (which names no variable of its own).
     public static let implicitPluralVariableName = "__plural"
 
+    /// The entry attribute listing plural cases written without a string unit, one `variable:category` a
+    /// line: `xcstrings-invalid` reports each, so the plural rules do not call them missing too.
+    public static let invalidPluralCasesKey = "xcstrings.invalidPluralCases"
+
     /// Variations nested deeper than this are reported, not read: Xcode nests two levels at most.
     static let maximumVariationDepth = 16
 
@@ -260,6 +264,9 @@ private struct CatalogBuilder {
             if unit.states.count > 1 {
                 for (path, raw) in unit.states { entryAttributes["state:" + path] = raw }
             }
+            if !unit.invalidPluralCases.isEmpty {
+                entryAttributes[XCStringsReader.invalidPluralCasesKey] = unit.invalidPluralCases.joined(separator: "\n")
+            }
             let entry = Entry(key: key, value: read.value, comment: comment, state: unit.worstState,
                               location: localization.nameLocation, valueLocation: read.valueLocation,
                               shouldTranslate: shouldTranslate, attributes: entryAttributes)
@@ -308,6 +315,8 @@ private struct UnitReader {
     /// Every substitution name written at the localization, read or not (a malformed one is a syntax
     /// finding already, not also an undefined reference).
     var declaredSubstitutions = Set<String>()
+    /// `variable:category` of plural cases written without a string unit (`XCStringsReader.invalidPluralCasesKey`).
+    var invalidPluralCases: [String] = []
     var substitutionsUnreadable = false
 
     init(key: String, locale: String) {
@@ -579,7 +588,8 @@ private struct UnitReader {
     }
 
     mutating func readPlural(_ plural: JSONMember, path: String, builder: inout CatalogBuilder) -> UnitRead? {
-        guard let forms = readForms(plural, path: path, builder: &builder) else { return nil }
+        guard let forms = readForms(plural, path: path, variable: XCStringsReader.implicitPluralVariableName,
+                                    builder: &builder) else { return nil }
         let variable = PluralVariable(name: XCStringsReader.implicitPluralVariableName,
                                       valueType: XCStringsReader.numericConversion(forms.map(\.text)),
                                       forms: forms, location: plural.nameLocation)
@@ -590,7 +600,8 @@ private struct UnitReader {
     }
 
     /// `{"one": {"stringUnit": …}, "other": …}` → forms in file order, each located at its value.
-    mutating func readForms(_ plural: JSONMember, path: String, builder: inout CatalogBuilder) -> [PluralForm]? {
+    mutating func readForms(_ plural: JSONMember, path: String, variable: String,
+                            builder: inout CatalogBuilder) -> [PluralForm]? {
         guard let members = plural.value.members else {
             problem("expected an object for \"plural\" but found \(plural.value.kindDescription)",
                     at: plural.value.location, builder: &builder)
@@ -616,6 +627,8 @@ private struct UnitReader {
                         forms.append(PluralForm(category: member.name, text: text, location: read.valueLocation ?? member.value.location))
                     }
                 } else {
+                    // Written, so not also "missing" to the plural rules.
+                    invalidPluralCases.append(variable + ":" + member.name)
                     invalid("plural case \"\(formPath)\" has no \"stringUnit\": Xcode's compiler stops with \"Missing required key 'stringUnit'\"; add {\"stringUnit\": {\"state\": …, \"value\": …}} or delete the case",
                             at: member.value.location, builder: &builder)
                 }
@@ -682,7 +695,7 @@ private struct UnitReader {
                     for kind in kinds {
                         if kind.name == "plural" && !hasPlural {
                             hasPlural = true
-                            variable.forms = readForms(kind, path: "substitutions.\(name).plural", builder: &builder) ?? []
+                            variable.forms = readForms(kind, path: "substitutions.\(name).plural", variable: name, builder: &builder) ?? []
                         } else if kind.name == "plural" {
                             problem("a second \"plural\" in substitution \"\(name)\" is not read",
                                     at: kind.nameLocation, severity: .warning, builder: &builder)

@@ -14,6 +14,12 @@ struct PluralSite: Sendable {
     /// "device iphone: " when the plural sits inside a variation, for messages.
     var context: String
     var location: SourceLocation { value.formatLocation ?? entry.valueLocation ?? entry.location }
+
+    /// True when a String Catalog writes this case without a string unit: `xcstrings-invalid` reports it.
+    func writesInvalidCase(_ variable: PluralVariable, _ category: String) -> Bool {
+        guard let cases = entry.attributes[XCStringsReader.invalidPluralCasesKey] else { return false }
+        return cases.split(separator: "\n").contains { $0 == variable.name + ":" + category }
+    }
 }
 
 /// ICU plural rules per locale, with the category of every integer 0…1000 worked out once: rules
@@ -193,7 +199,7 @@ public struct PluralMissingCategoryRule: Rule {
             for variable in site.value.variables where variable.isPluralRule {
                 let present = Set(variable.knownCategories)
                 let missing = rules.requiredCategories(integer: isIntegerValueType(variable.valueType))
-                    .filter { $0 != .other && !present.contains($0) }
+                    .filter { $0 != .other && !present.contains($0) && !site.writesInvalidCase(variable, $0.rawValue) }
                 for category in missing {
                     findings.append(.entry(rule,
                         "\(site.context)\(site.locale) needs '\(category.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, category))) in \(variable.displayName) — \(ICUInfo.dataSummary)",
@@ -256,7 +262,8 @@ public struct PluralMissingOtherRule: Rule {
         let rule = Self.description
         var findings: [Finding] = []
         for site in context.pluralSites {
-            for variable in site.value.variables where variable.isPluralRule && variable.form("other") == nil {
+            for variable in site.value.variables where variable.isPluralRule && variable.form("other") == nil
+                && !site.writesInvalidCase(variable, "other") {
                 findings.append(.entry(rule, "\(site.context)\(variable.displayName) has no 'other' form; numbers without a form of their own show the raw format",
                                        at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
             }

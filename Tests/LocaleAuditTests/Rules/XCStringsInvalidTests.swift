@@ -154,6 +154,22 @@ import Testing
         #expect(found[0].message.contains("Duplicate values for key"))
     }
 
+    @Test func aCaseWithoutStringUnitIsNotAlsoMissingToThePluralRules() throws {
+        let text = catalog(#"""
+        "%lld files": {"localizations": {
+          "en": {"variations": {"plural": {"one": \#(unit("%lld file")), "other": \#(unit("%lld files"))}}},
+          "ru": {"variations": {"plural": {"one": {}, "few": \#(unit("%lld файла")), "many": \#(unit("%lld файлов")), "other": {}}}}}}
+        """#)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcstrings-invalid-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(text.utf8).write(to: dir.appendingPathComponent("Localizable.xcstrings"))
+        let result = Auditor.audit(paths: [dir.path], options: AuditOptions(workers: 1))
+        let ru = result.findings.filter { $0.locale == "ru" }
+        #expect(ru.map(\.ruleID) == [XCStringsInvalidRule.id, XCStringsInvalidRule.id])
+        #expect(ru.allSatisfy { $0.message.contains("Missing required key 'stringUnit'") })
+    }
+
     @Test func oddShapesNeverCrashAndEachIsOneFinding() {
         let shapes = [
             #""k": {"localizations": {"en": {"variations": {"plural": {"one": [], "other": {}}}}}}"#,
