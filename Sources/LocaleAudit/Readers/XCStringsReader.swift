@@ -23,11 +23,17 @@
 ///   findings; the rest of the file is still read.
 /// - A key with `extractionState: "stale"` keeps where its name is as `attributes["keyLocation"]`
 ///   ("line:column"), for `stale-key-translated`: its entries sit at their localizations.
+/// - Shapes that Xcode's String Catalog compiler rejects, or that its export and import lose, are
+///   `xcstrings-invalid` findings (see `XCStringsInvalidRule`); what can still be read is read.
 public enum XCStringsReader: CatalogReader {
     public static let format = CatalogFormat.xcstrings
 
     /// The variable name of a String Catalog's top-level plural (which names no variable of its own).
     public static let implicitPluralVariableName = "__plural"
+
+    /// The entry attribute listing plural cases written without a string unit, one `variable:category` a
+    /// line: `xcstrings-invalid` reports each, so the plural rules do not call them missing too.
+    public static let invalidPluralCasesKey = "xcstrings.invalidPluralCases"
 
     /// Variations nested deeper than this are reported, not read: Xcode nests two levels at most.
     static let maximumVariationDepth = 16
@@ -81,6 +87,13 @@ private struct CatalogBuilder {
     mutating func problem(_ message: String, at location: SourceLocation, severity: Severity = .error,
                           key: String? = nil, locale: String? = nil) {
         findings.append(Finding(ruleID: ReaderRule.syntax, severity: severity, message: message, location: location,
+                                locale: locale, table: context.table, key: key))
+    }
+
+    /// A shape Xcode's String Catalog compiler (or its export and import) does not accept.
+    mutating func invalid(_ message: String, at location: SourceLocation, severity: Severity = .error,
+                          key: String? = nil, locale: String? = nil) {
+        findings.append(Finding(ruleID: XCStringsInvalidRule.id, severity: severity, message: message, location: location,
                                 locale: locale, table: context.table, key: key))
     }
 
@@ -173,8 +186,30 @@ private struct CatalogBuilder {
             wrongType("an object", for: "strings", found: strings.value)
             return
         }
+        var pathLikeKeys: [(member: JSONMember, path: XCStringsReader.VariationPath)] = []
         for member in distinctMembers(strings.value, keys) {
             readKey(member)
+            // `|==|` is rare in keys: only those pay for the path check.
+            if member.name.utf8.contains(UInt8(ascii: "|")), let path = XCStringsReader.VariationPath(key: member.name) {
+                pathLikeKeys.append((member, path))
+            }
+        }
+        for (member, path) in pathLikeKeys { reportPathLikeKey(member, path) }
+    }
+
+    /// A key such as `Photos|==|plural.one` reads in an XLIFF export like the `one` form of key `Photos`.
+    mutating func reportPathLikeKey(_ member: JSONMember, _ path: XCStringsReader.VariationPath) {
+        let key = member.name
+        let suffix = "|==|" + path.suffix
+        let collides = tables.contains { table in
+            table.entries.contains { $0.key == path.baseKey && path.names($0.value) }
+        }
+        if collides {
+            invalid("key \"\(key.visibleEscaped.truncatedForMessage)\" is also the XLIFF id of a variation of key \"\(path.baseKey.visibleEscaped.truncatedForMessage)\" (\"\(suffix)\"): Xcode's Export Localizations stops with \"Duplicate values for key\"; rename this key so it does not end in \"\(suffix)\"",
+                    at: member.nameLocation, key: key)
+        } else {
+            invalid("key \"\(key.visibleEscaped.truncatedForMessage)\" ends like the XLIFF id of a variation (\"\(suffix)\"): Xcode exports it, but its import silently ignores a translated unit whose id ends so; rename the key so it does not end in \"\(suffix)\"",
+                    at: member.nameLocation, severity: .warning, key: key)
         }
     }
 
@@ -229,6 +264,9 @@ private struct CatalogBuilder {
             if unit.states.count > 1 {
                 for (path, raw) in unit.states { entryAttributes["state:" + path] = raw }
             }
+            if !unit.invalidPluralCases.isEmpty {
+                entryAttributes[XCStringsReader.invalidPluralCasesKey] = unit.invalidPluralCases.joined(separator: "\n")
+            }
             let entry = Entry(key: key, value: read.value, comment: comment, state: unit.worstState,
                               location: localization.nameLocation, valueLocation: read.valueLocation,
                               shouldTranslate: shouldTranslate, attributes: entryAttributes)
@@ -270,6 +308,16 @@ private struct UnitReader {
     var states: [(path: String, raw: String)] = []
     var substitutions: [PluralVariable] = []
     var usedSubstitutions = Set<String>()
+    /// Every string unit's text that may name a substitution (`#@`), with where its value is.
+    var referencingTexts: [(text: String, location: SourceLocation)] = []
+    /// Substitutions written inside a variation case, already reported where they are.
+    var misplacedSubstitutions = Set<String>()
+    /// Every substitution name written at the localization, read or not (a malformed one is a syntax
+    /// finding already, not also an undefined reference).
+    var declaredSubstitutions = Set<String>()
+    /// `variable:category` of plural cases written without a string unit (`XCStringsReader.invalidPluralCasesKey`).
+    var invalidPluralCases: [String] = []
+    var substitutionsUnreadable = false
 
     init(key: String, locale: String) {
         self.key = key
@@ -312,6 +360,11 @@ private struct UnitReader {
         builder.problem(message, at: location, severity: severity, key: key, locale: locale)
     }
 
+    mutating func invalid(_ message: String, at location: SourceLocation, severity: Severity = .error,
+                          builder: inout CatalogBuilder) {
+        builder.invalid(message, at: location, severity: severity, key: key, locale: locale)
+    }
+
     mutating func readLocalization(_ node: JSONNode, builder: inout CatalogBuilder) -> UnitRead? {
         if builder.isUnfinished(node) { return nil }
         guard node.members != nil else {
@@ -326,7 +379,31 @@ private struct UnitReader {
             problem("substitution \"\(substitution.name)\" is not named (as %#@\(substitution.name)@) by any value of this localization, so it is not read",
                     at: substitution.location ?? node.location, severity: .warning, builder: &builder)
         }
+        reportUndefinedReferences(builder: &builder)
         return read
+    }
+
+    /// `%#@NAME@` in any string unit of the localization must name one of its substitutions.
+    mutating func reportUndefinedReferences(builder: inout CatalogBuilder) {
+        guard !referencingTexts.isEmpty, !substitutionsUnreadable else { return }
+        let defined = declaredSubstitutions
+        // Substitutions are read before the units that name them: report in file order.
+        for (text, location) in referencingTexts.sorted(by: { $0.location < $1.location }) {
+            var undefined: [String] = []
+            for spec in FormatSpecifiers.scan(text).specifiers {
+                guard let name = spec.variableName, !defined.contains(name), !misplacedSubstitutions.contains(name),
+                      !undefined.contains(name) else { continue }
+                undefined.append(name)
+            }
+            guard !undefined.isEmpty else { continue }
+            let references = undefined.map { "%#@\($0)@" }.joined(separator: ", ")
+            let names = undefined.map { "'\($0)'" }.joined(separator: ", ")
+            let fix = defined.isEmpty
+                ? "define it under \"substitutions\" of localization \"\(locale)\" (argNum, formatSpecifier and a plural) or write the argument as a plain specifier such as %lld"
+                : "define it under \"substitutions\" or correct the name (defined: \(defined.sorted().joined(separator: ", ")))"
+            invalid("\(references) in \"\(text.visibleEscaped.truncatedForMessage)\" names no substitution of localization \"\(locale)\": Xcode's compiler stops with \"Referencing undefined substitution \(names)\"; \(fix)",
+                    at: location, builder: &builder)
+        }
     }
 
     /// A localization or a variation case: a `stringUnit`, a `variations` object or a `stringSet`.
@@ -340,10 +417,16 @@ private struct UnitReader {
         }
         let stringUnit = node.member("stringUnit")
         let variations = node.member("variations")
+        if !isLocalization, let nested = node.member("substitutions") {
+            let names = nested.value.members?.map(\.name) ?? []
+            misplacedSubstitutions.formUnion(names)
+            invalid("\"substitutions\" inside \(place) are not read: Xcode's compiler looks for substitutions only at the localization and stops with \"Referencing undefined substitution\"; move them up into localization \"\(locale)\", next to its \"variations\"",
+                    at: nested.nameLocation, builder: &builder)
+        }
         if let variations {
             if let stringUnit {
-                problem("both \"stringUnit\" and \"variations\" in \(place): the variations are read, the string unit is not",
-                        at: stringUnit.nameLocation, severity: .warning, builder: &builder)
+                invalid("both \"stringUnit\" and \"variations\" in \(place): Xcode exports only the variations and its import then deletes the string unit; keep one of them (the variations, with the unit's text in their \"other\" case)",
+                        at: stringUnit.nameLocation, builder: &builder)
             }
             return readVariations(variations, path: path, depth: depth, builder: &builder)
         }
@@ -362,7 +445,8 @@ private struct UnitReader {
             return readStringSet(stringSet.value, path: path.isEmpty ? "stringSet" : path, builder: &builder)
         }
         if isLocalization && !substitutions.isEmpty {
-            problem("expected \"stringUnit\" or \"variations\" with a format naming the substitutions in \(place)",
+            let references = substitutions.map { "%#@\($0.name)@" }.joined(separator: " ")
+            invalid("\(place) has \"substitutions\" but no \"stringUnit\": Xcode's compiler stops with \"Missing required key 'stringUnit'\"; add a string unit whose value names them (\(references))",
                     at: node.location, builder: &builder)
             let names = substitutions.map(\.name)
             let format = names.map { "%#@\($0)@" }.joined(separator: " ")
@@ -397,6 +481,7 @@ private struct UnitReader {
                     builder: &builder)
             return nil
         }
+        if XCStringsReader.mayReferenceSubstitution(text) { referencingTexts.append((text, value.location)) }
         return (text, value.location)
     }
 
@@ -453,8 +538,8 @@ private struct UnitReader {
             }
             if let readKind {
                 if readKind != kind.name {
-                    problem("a second kind of variation (\"\(kind.name)\") next to \"\(readKind)\": only \"\(readKind)\" is read",
-                            at: kind.nameLocation, severity: .warning, builder: &builder)
+                    invalid("a \"\(kind.name)\" variation next to a \"\(readKind)\" variation in \(path.isEmpty ? "localization \"\(locale)\"" : "\"\(path)\""): Xcode exports only one of them and its import deletes the other (only \"\(readKind)\" is read here); vary by device first and by plural inside a device case",
+                            at: kind.nameLocation, builder: &builder)
                 }
                 continue
             }
@@ -484,6 +569,16 @@ private struct UnitReader {
         }
         var cases: [VariationValue.Case] = []
         for member in builder.distinctMembers(kind.value, members) {
+            if kindValue == .device, let nested = member.value.member("variations") {
+                let nestedKinds = nested.value.members?.map(\.name) ?? []
+                if member.name == "other" {
+                    invalid("the device fallback \"\(path).other\" is varied again: Xcode's compiler stops with \"Fallback value cannot be further varied\"; give \"other\" a \"stringUnit\" (for a count, one that names a substitution such as %#@count@)",
+                            at: nested.nameLocation, builder: &builder)
+                } else if nestedKinds.contains("device") {
+                    invalid("a device variation inside device \"\(member.name)\": Xcode varies a string by device once; put each device's text or plural directly under \"\(path).\(member.name)\"",
+                            at: nested.nameLocation, builder: &builder)
+                }
+            }
             if let read = readVariant(member.value, path: path + "." + member.name, depth: depth + 1,
                                       isLocalization: false, builder: &builder) {
                 cases.append(VariationValue.Case(name: member.name, value: read.value, location: member.nameLocation))
@@ -493,7 +588,8 @@ private struct UnitReader {
     }
 
     mutating func readPlural(_ plural: JSONMember, path: String, builder: inout CatalogBuilder) -> UnitRead? {
-        guard let forms = readForms(plural, path: path, builder: &builder) else { return nil }
+        guard let forms = readForms(plural, path: path, variable: XCStringsReader.implicitPluralVariableName,
+                                    builder: &builder) else { return nil }
         let variable = PluralVariable(name: XCStringsReader.implicitPluralVariableName,
                                       valueType: XCStringsReader.numericConversion(forms.map(\.text)),
                                       forms: forms, location: plural.nameLocation)
@@ -504,7 +600,8 @@ private struct UnitReader {
     }
 
     /// `{"one": {"stringUnit": …}, "other": …}` → forms in file order, each located at its value.
-    mutating func readForms(_ plural: JSONMember, path: String, builder: inout CatalogBuilder) -> [PluralForm]? {
+    mutating func readForms(_ plural: JSONMember, path: String, variable: String,
+                            builder: inout CatalogBuilder) -> [PluralForm]? {
         guard let members = plural.value.members else {
             problem("expected an object for \"plural\" but found \(plural.value.kindDescription)",
                     at: plural.value.location, builder: &builder)
@@ -513,10 +610,28 @@ private struct UnitReader {
         var forms: [PluralForm] = []
         for member in builder.distinctMembers(plural.value, members) {
             let formPath = path + "." + member.name
-            guard let stringUnit = member.value.member("stringUnit") else {
-                let found = member.value.members == nil ? member.value.kindDescription : "no \"stringUnit\""
-                problem("expected an object with a \"stringUnit\" for plural form \"\(member.name)\" but found \(found)",
+            guard member.value.members != nil else {
+                problem("expected an object with a \"stringUnit\" for plural form \"\(member.name)\" but found \(member.value.kindDescription)",
                         at: member.value.location, builder: &builder)
+                continue
+            }
+            if let nested = member.value.member("variations") {
+                invalid("plural case \"\(formPath)\" is varied again: Xcode's compiler stops with \"Plural case cannot be further varied\"; give the case a \"stringUnit\"; to vary by device too, vary by device first with the plural inside each device case (in \"other\", a substitution such as %#@count@)",
+                        at: nested.nameLocation, builder: &builder)
+            }
+            guard let stringUnit = member.value.member("stringUnit") else {
+                if member.value.member("variations") != nil {
+                    // The nested fallback text stands in for the case, so no rule reports the form missing too.
+                    if let read = readVariant(member.value, path: formPath, depth: 1, isLocalization: false, builder: &builder),
+                       let text = Self.fallbackText(read.value) {
+                        forms.append(PluralForm(category: member.name, text: text, location: read.valueLocation ?? member.value.location))
+                    }
+                } else {
+                    // Written, so not also "missing" to the plural rules.
+                    invalidPluralCases.append(variable + ":" + member.name)
+                    invalid("plural case \"\(formPath)\" has no \"stringUnit\": Xcode's compiler stops with \"Missing required key 'stringUnit'\"; add {\"stringUnit\": {\"state\": …, \"value\": …}} or delete the case",
+                            at: member.value.location, builder: &builder)
+                }
                 continue
             }
             if let (text, location) = readStringUnit(stringUnit.value, path: formPath, builder: &builder) {
@@ -526,16 +641,31 @@ private struct UnitReader {
         return forms
     }
 
+    /// The text a varied value falls back to: device `other` (or its first case), plural `other`.
+    static func fallbackText(_ value: Value) -> String? {
+        switch value {
+        case .text(let text): return text
+        case .variations(let variations):
+            guard let chosen = variations.cases.first(where: { $0.name == "other" }) ?? variations.cases.first else { return nil }
+            return fallbackText(chosen.value)
+        case .plural(let plural):
+            guard let variable = plural.variables.first else { return nil }
+            return (variable.form("other") ?? variable.forms.first)?.text
+        }
+    }
+
     // MARK: Substitutions
 
     mutating func readSubstitutions(_ node: JSONNode, builder: inout CatalogBuilder) {
         guard let members = node.members else {
+            substitutionsUnreadable = true
             problem("expected an object for \"substitutions\" but found \(node.kindDescription)", at: node.location,
                     builder: &builder)
             return
         }
         for member in builder.distinctMembers(node, members) {
             let name = member.name
+            declaredSubstitutions.insert(name)
             guard let fields = member.value.members else {
                 problem("expected an object for substitution \"\(name)\" but found \(member.value.kindDescription)",
                         at: member.value.location, builder: &builder)
@@ -543,6 +673,7 @@ private struct UnitReader {
             }
             var variable = PluralVariable(name: name, forms: [], location: member.nameLocation)
             var hasPlural = false
+            var reportedKind = false
             for field in builder.distinctMembers(member.value, fields) {
                 switch field.name {
                 case "argNum":
@@ -564,18 +695,22 @@ private struct UnitReader {
                     for kind in kinds {
                         if kind.name == "plural" && !hasPlural {
                             hasPlural = true
-                            variable.forms = readForms(kind, path: "substitutions.\(name).plural", builder: &builder) ?? []
-                        } else {
-                            problem("substitution variation \"\(kind.name)\" is not read: expected \"plural\"",
+                            variable.forms = readForms(kind, path: "substitutions.\(name).plural", variable: name, builder: &builder) ?? []
+                        } else if kind.name == "plural" {
+                            problem("a second \"plural\" in substitution \"\(name)\" is not read",
                                     at: kind.nameLocation, severity: .warning, builder: &builder)
+                        } else {
+                            reportedKind = true
+                            invalid("substitution \"\(name)\" varies by \"\(kind.name)\": a substitution varies by plural only, so Xcode's compiler rejects it; vary the localization by device instead and name the substitution in each device's string unit",
+                                    at: kind.nameLocation, builder: &builder)
                         }
                     }
                 default:
                     if let text = CatalogBuilder.scalarText(field.value) { variable.otherKeys[field.name] = text }
                 }
             }
-            if !hasPlural {
-                problem("expected \"variations\" with a \"plural\" variation in substitution \"\(name)\"",
+            if !hasPlural && !reportedKind {
+                invalid("substitution \"\(name)\" has no plural (\"variations\" → \"plural\" → a case with a \"stringUnit\"): Xcode's compiler needs one to build the string; add the plural cases, or delete the substitution and write its argument as a plain specifier",
                         at: member.value.location, builder: &builder)
             }
             substitutions.append(variable)
@@ -651,5 +786,96 @@ extension XCStringsReader {
             result.append(String(decoding: bytes[start..<i], as: UTF8.self))
         }
         return result
+    }
+}
+
+extension XCStringsReader {
+    /// True when the text may name a substitution (`%#@NAME@`, `%1$#@NAME@`): it holds `#@`.
+    static func mayReferenceSubstitution(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "@") && previous == UInt8(ascii: "#") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    static let pluralCategories: Set<Substring> = ["zero", "one", "two", "few", "many", "other"]
+    static let deviceNames: Set<Substring> = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "other"]
+
+    /// What Xcode's XLIFF export appends to a key for one variation (`|==|plural.one`,
+    /// `|==|device.iphone`, `|==|device.ipad.plural.few`, `|==|substitutions.count.plural.other`);
+    /// Xcode's import reads any unit id that ends so as that variation of the key before it.
+    struct VariationPath: Equatable {
+        var baseKey: String
+        /// After `|==|`, e.g. `plural.one`.
+        var suffix: String
+        var device: String?
+        var substitution: String?
+        var category: String?
+
+        /// The path a key ends with after its last `|==|`, or nil when it ends in no variation Xcode knows.
+        init?(key: String) {
+            guard let separator = key.range(of: "|==|", options: .backwards) else { return nil }
+            let suffix = key[separator.upperBound...]
+            baseKey = String(key[..<separator.lowerBound])
+            self.suffix = String(suffix)
+            let parts = suffix.split(separator: ".", omittingEmptySubsequences: false)
+            switch parts.first {
+            case "plural":
+                guard parts.count == 2, XCStringsReader.pluralCategories.contains(parts[1]) else { return nil }
+                category = String(parts[1])
+            case "device":
+                guard parts.count >= 2, XCStringsReader.deviceNames.contains(parts[1]) else { return nil }
+                device = String(parts[1])
+                if parts.count == 2 { break }
+                guard parts.count == 4, parts[2] == "plural", XCStringsReader.pluralCategories.contains(parts[3]) else { return nil }
+                category = String(parts[3])
+            case "substitutions":
+                // The name may hold dots; Xcode then writes it between `@`s (`substitutions.@a.b@.plural.one`).
+                guard parts.count >= 4, parts[parts.count - 2] == "plural",
+                      XCStringsReader.pluralCategories.contains(parts[parts.count - 1]) else { return nil }
+                var name = parts[1..<(parts.count - 2)].joined(separator: ".")
+                if name.count > 2 && name.hasPrefix("@") && name.hasSuffix("@") { name = String(name.dropFirst().dropLast()) }
+                guard !name.isEmpty else { return nil }
+                substitution = name
+                category = String(parts[parts.count - 1])
+            default:
+                return nil
+            }
+        }
+
+        /// True when the value has the variation this path names.
+        func names(_ value: Value) -> Bool {
+            switch value {
+            case .text:
+                return false
+            case .variations(let variations):
+                if let substitution {
+                    return variations.cases.contains { names(substitution, in: $0.value) }
+                }
+                guard variations.kind == .device, let device,
+                      let match = variations.cases.first(where: { $0.name == device }) else { return false }
+                guard let category else { return true }
+                return Self.hasForm(category, of: XCStringsReader.implicitPluralVariableName, in: match.value)
+            case .plural:
+                if let substitution { return names(substitution, in: value) }
+                guard device == nil, let category else { return false }
+                return Self.hasForm(category, of: XCStringsReader.implicitPluralVariableName, in: value)
+            }
+        }
+
+        private func names(_ substitution: String, in value: Value) -> Bool {
+            switch value {
+            case .text: return false
+            case .plural: return Self.hasForm(category ?? "other", of: substitution, in: value)
+            case .variations(let variations): return variations.cases.contains { names(substitution, in: $0.value) }
+            }
+        }
+
+        private static func hasForm(_ category: String, of variable: String, in value: Value) -> Bool {
+            guard case .plural(let plural) = value else { return false }
+            return plural.variable(named: variable)?.form(category) != nil
+        }
     }
 }

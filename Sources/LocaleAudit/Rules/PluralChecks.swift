@@ -14,6 +14,12 @@ struct PluralSite: Sendable {
     /// "device iphone: " when the plural sits inside a variation, for messages.
     var context: String
     var location: SourceLocation { value.formatLocation ?? entry.valueLocation ?? entry.location }
+
+    /// True when a String Catalog writes this case without a string unit: `xcstrings-invalid` reports it.
+    func writesInvalidCase(_ variable: PluralVariable, _ category: String) -> Bool {
+        guard let cases = entry.attributes[XCStringsReader.invalidPluralCasesKey] else { return false }
+        return cases.split(separator: "\n").contains { $0 == variable.name + ":" + category }
+    }
 }
 
 /// ICU plural rules per locale, with the category of every integer 0…1000 worked out once: rules
@@ -193,7 +199,7 @@ public struct PluralMissingCategoryRule: Rule {
             for variable in site.value.variables where variable.isPluralRule {
                 let present = Set(variable.knownCategories)
                 let missing = rules.requiredCategories(integer: isIntegerValueType(variable.valueType))
-                    .filter { $0 != .other && !present.contains($0) }
+                    .filter { $0 != .other && !present.contains($0) && !site.writesInvalidCase(variable, $0.rawValue) }
                 for category in missing {
                     findings.append(.entry(rule,
                         "\(site.context)\(site.locale) needs '\(category.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, category))) in \(variable.displayName) — \(ICUInfo.dataSummary)",
@@ -256,7 +262,8 @@ public struct PluralMissingOtherRule: Rule {
         let rule = Self.description
         var findings: [Finding] = []
         for site in context.pluralSites {
-            for variable in site.value.variables where variable.isPluralRule && variable.form("other") == nil {
+            for variable in site.value.variables where variable.isPluralRule && variable.form("other") == nil
+                && !site.writesInvalidCase(variable, "other") {
                 findings.append(.entry(rule, "\(site.context)\(variable.displayName) has no 'other' form; numbers without a form of their own show the raw format",
                                        at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
             }
@@ -364,7 +371,9 @@ public struct PluralVariableReferenceRule: Rule {
         summary: "The format names a variable that is not defined (error), or defines one it never names (warning).",
         rationale: """
         An undefined variable is shown raw (`%#@count@`); an unused one means the format lost the \
-        count it was meant to show.
+        count it was meant to show. In a String Catalog an undefined substitution stops Xcode's build \
+        ("Referencing undefined substitution"): the reader reports it as `xcstrings-invalid`, wherever \
+        the string unit is, and this rule does not repeat it.
         """,
         triggering: [
             RuleExample("The format names 'count' but the variable is 'books'",
@@ -387,12 +396,19 @@ public struct PluralVariableReferenceRule: Rule {
             }
             let referenced = site.value.referencedVariableNames
             let defined = Set(site.value.variables.map(\.name))
-            for name in referenced.subtracting(defined).sorted() {
+            // A String Catalog's reader reports undefined substitutions (`xcstrings-invalid`) in every
+            // string unit, those this value does not hold included.
+            let isCatalog = site.location.file.hasSuffix(".xcstrings")
+            let undefined = referenced.subtracting(defined).sorted()
+            for name in isCatalog ? [] : undefined {
                 findings.append(.entry(rule, "\(site.context)the format names '%#@\(name)@' but no variable '\(name)' is defined; it is shown raw",
                                        at: site.value.formatLocation ?? site.location, locale: site.locale, table: site.table, key: site.key))
             }
             // A variable the malformed format was meant to name is already reported above.
             let namedByProblems = formatScan.problems.map(\.text)
+            // In a String Catalog, a substitution left unnamed next to an undefined name is most likely
+            // that name misspelt: the reader's one finding about it says so.
+            if isCatalog && !undefined.isEmpty { continue }
             for variable in site.value.variables where !referenced.contains(variable.name)
                 && !namedByProblems.contains(where: { $0.contains("@\(variable.name)@") }) {
                 findings.append(.entry(rule, "\(site.context)variable '\(variable.name)' is defined but the format \"\(site.value.format.visibleEscaped)\" never names it",

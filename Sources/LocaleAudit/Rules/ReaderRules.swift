@@ -146,6 +146,302 @@ public struct XLIFFInvalidRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] { [] }
 }
 
+public struct XCStringsInvalidRule: Rule {
+    public static let id = "xcstrings-invalid"
+    public init() {}
+
+    /// A String Catalog (sourceLanguage en) whose `strings` object holds `body`, indented as Xcode writes it.
+    private static func catalog(_ body: String) -> String {
+        let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        return "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(indented)\n  },\n  \"version\" : \"1.0\"\n}\n"
+    }
+
+    private static func unit(_ value: String) -> String { #"{ "stringUnit" : { "state" : "translated", "value" : "\#(value)" } }"# }
+
+    public static let description = RuleDescription(
+        id: XCStringsInvalidRule.id, name: "String Catalog Xcode cannot build", severity: .error,
+        summary: "A String Catalog shape that Xcode's compiler rejects, or that its XLIFF export and import lose: variations nested where Xcode allows none, a substitution or plural case without a string unit, a %#@name@ naming no substitution, a string unit next to variations, a key that reads like a variation's XLIFF id.",
+        rationale: """
+        The "Compile String Catalog" build step (xcstringstool) stops the build on each of these, with \
+        messages such as "Plural case cannot be further varied", "Fallback value cannot be further varied", \
+        "Referencing undefined substitution 'count'" or "Missing required key 'stringUnit'"; the JSON is \
+        valid, so a hand edit, a merge or a translation tool's output passes every JSON check and fails only \
+        in Xcode. Xcode varies a localization by plural, or by device and then by plural inside a device \
+        case other than `other`; a substitution varies by plural only and lives next to the localization's \
+        string unit or variations. Two shapes compile but lose translations on a round trip: a `stringUnit` \
+        next to `variations`, or a plural next to a device variation, is exported as only one of them and the \
+        import deletes the other; and a key ending like a variation's XLIFF id (`Photos|==|plural.one`) is \
+        exported but its translation is dropped on import (a warning), or stops the export when the key \
+        before `|==|` has that variation (an error). The finding sits at the member Xcode rejects.
+        """,
+        triggering: [
+            RuleExample("A plural case varied again by device (Xcode: \"Plural case cannot be further varied\")",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "%lld photos" : {
+                      "localizations" : {
+                        "en" : {
+                          "variations" : {
+                            "plural" : {
+                              "one" : {
+                                ↓"variations" : {
+                                  "device" : {
+                                    "iphone" : \(unit("%lld photo on this iPhone")),
+                                    "other" : \(unit("%lld photo"))
+                                  }
+                                }
+                              },
+                              "other" : \(unit("%lld photos"))
+                            }
+                          }
+                        }
+                      }
+                    }
+                    """))),
+            RuleExample("The device fallback `other` varied by plural (Xcode: \"Fallback value cannot be further varied\")",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "%lld photos" : {
+                      "localizations" : {
+                        "en" : {
+                          "variations" : {
+                            "device" : {
+                              "ipad" : \(unit("%lld photos on this iPad")),
+                              "other" : {
+                                ↓"variations" : {
+                                  "plural" : {
+                                    "one" : \(unit("%lld photo")),
+                                    "other" : \(unit("%lld photos"))
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                    """))),
+            RuleExample("A device variation inside a device case",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "Tap here" : {
+                      "localizations" : {
+                        "en" : {
+                          "variations" : {
+                            "device" : {
+                              "iphone" : {
+                                ↓"variations" : {
+                                  "device" : {
+                                    "ipad" : \(unit("Tap here")),
+                                    "other" : \(unit("Tap"))
+                                  }
+                                }
+                              },
+                              "other" : \(unit("Click here"))
+                            }
+                          }
+                        }
+                      }
+                    }
+                    """))),
+            RuleExample("A localization with substitutions but no string unit to name them, and a substitution case without one",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "%lld books" : {
+                      "localizations" : {
+                        "en" : {
+                          "stringUnit" : { "state" : "translated", "value" : "%#@books@" },
+                          "substitutions" : {
+                            "books" : {
+                              "argNum" : 1,
+                              "formatSpecifier" : "lld",
+                              "variations" : {
+                                "plural" : {
+                                  "one" : ↓{ },
+                                  "other" : \(unit("%arg books"))
+                                }
+                              }
+                            }
+                          }
+                        },
+                        "de" : ↓{
+                          "substitutions" : {
+                            "books" : {
+                              "argNum" : 1,
+                              "formatSpecifier" : "lld",
+                              "variations" : {
+                                "plural" : {
+                                  "other" : \(unit("%arg Bücher"))
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                    """))),
+            RuleExample("A %#@name@ that names no substitution (Xcode: \"Referencing undefined substitution\"), here a misspelt one",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "%lld books on %lld shelves" : {
+                      "localizations" : {
+                        "en" : {
+                          "stringUnit" : { "state" : "translated", "value" : ↓"%#@books@ on %#@shelfs@" },
+                          "substitutions" : {
+                            "books" : {
+                              "argNum" : 1,
+                              "formatSpecifier" : "lld",
+                              "variations" : { "plural" : { "other" : \(unit("%arg books")) } }
+                            },
+                            "shelves" : {
+                              "argNum" : 2,
+                              "formatSpecifier" : "lld",
+                              "variations" : { "plural" : { "other" : \(unit("%arg shelves")) } }
+                            }
+                          }
+                        }
+                      }
+                    }
+                    """))),
+            RuleExample("Substitutions written inside a device case, where the compiler does not look for them",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "%lld photos" : {
+                      "localizations" : {
+                        "en" : {
+                          "variations" : {
+                            "device" : {
+                              "iphone" : \(unit("%lld photos")),
+                              "other" : {
+                                "stringUnit" : { "state" : "translated", "value" : "%#@photos@" },
+                                ↓"substitutions" : {
+                                  "photos" : {
+                                    "argNum" : 1,
+                                    "formatSpecifier" : "lld",
+                                    "variations" : { "plural" : { "other" : \(unit("%arg photos")) } }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                    """))),
+            RuleExample("A string unit next to variations, and a plural next to a device variation: Xcode's export keeps one of each pair",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "%lld files" : {
+                      "localizations" : {
+                        "en" : {
+                          ↓"stringUnit" : { "state" : "translated", "value" : "%lld files" },
+                          "variations" : {
+                            "plural" : {
+                              "one" : \(unit("%lld file")),
+                              "other" : \(unit("%lld files"))
+                            },
+                            ↓"device" : {
+                              "mac" : \(unit("%lld files on this Mac")),
+                              "other" : \(unit("%lld files"))
+                            }
+                          }
+                        }
+                      }
+                    }
+                    """))),
+            RuleExample("Keys that end like a variation's XLIFF id: a warning, and an error where the key before `|==|` has that plural case",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "Photos" : {
+                      "localizations" : {
+                        "en" : {
+                          "variations" : {
+                            "plural" : {
+                              "one" : \(unit("%lld photo")),
+                              "other" : \(unit("%lld photos"))
+                            }
+                          }
+                        }
+                      }
+                    },
+                    ↓"Photos|==|plural.one" : {
+                      "comment" : "Title of the one-photo album"
+                    },
+                    ↓"Settings|==|device.mac" : {
+                      "comment" : "Settings on a Mac"
+                    }
+                    """))),
+        ],
+        nonTriggering: [
+            RuleExample("Device first, a plural inside a device case, and the fallback naming a substitution of the localization: Xcode's own shape",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "%lld photos" : {
+                      "localizations" : {
+                        "en" : {
+                          "variations" : {
+                            "device" : {
+                              "ipad" : {
+                                "variations" : {
+                                  "plural" : {
+                                    "one" : \(unit("%lld photo on this iPad")),
+                                    "other" : \(unit("%lld photos on this iPad"))
+                                  }
+                                }
+                              },
+                              "other" : \(unit("%#@photos@"))
+                            }
+                          },
+                          "substitutions" : {
+                            "photos" : {
+                              "argNum" : 1,
+                              "formatSpecifier" : "lld",
+                              "variations" : {
+                                "plural" : {
+                                  "one" : \(unit("%arg photo")),
+                                  "other" : \(unit("%arg photos"))
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                    """))),
+            RuleExample("Two substitutions named by position, a plural case that names one, and text with # and @ that names none",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "%lld books on %lld shelves" : {
+                      "localizations" : {
+                        "en" : {
+                          "stringUnit" : { "state" : "translated", "value" : "%1$#@books@ on %2$#@shelves@" },
+                          "substitutions" : {
+                            "books" : {
+                              "argNum" : 1,
+                              "formatSpecifier" : "lld",
+                              "variations" : { "plural" : { "other" : \(unit("%arg books")) } }
+                            },
+                            "shelves" : {
+                              "argNum" : 2,
+                              "formatSpecifier" : "lld",
+                              "variations" : { "plural" : { "other" : \(unit("%arg shelves")) } }
+                            }
+                          }
+                        }
+                      }
+                    },
+                    "Mention #@team" : {
+                      "localizations" : {
+                        "en" : \(unit("Mention #@team in a post"))
+                      }
+                    }
+                    """))),
+            RuleExample("Keys with |==| that end in no variation Xcode knows",
+                VirtualFile("Localizable.xcstrings", catalog("""
+                    "literal|==|text" : {
+                      "comment" : "A separator in a key is fine"
+                    },
+                    "plain|==|plural.several" : {
+                      "comment" : "Not a plural category"
+                    },
+                    "plain|==|unknown.x" : {
+                    }
+                    """))),
+        ],
+        reportedByReaders: true)
+    public func check(_ context: RuleContext) -> [Finding] { [] }
+}
+
 public struct LocaleMismatchRule: Rule {
     public static let id = "locale-mismatch"
     public init() {}

@@ -77,7 +77,7 @@ public enum RuleEngine {
     /// In documentation order: reader problems first, then by family.
     public static let allRules: [any Rule.Type] = [
         SyntaxRule.self, EncodingRule.self, DuplicateKeyRule.self, UnreadableRule.self, XLIFFInvalidRule.self,
-        LocaleMismatchRule.self,
+        XCStringsInvalidRule.self, LocaleMismatchRule.self,
         LocaleIncompleteRule.self, MissingTranslationRule.self, ExtraKeyRule.self, MissingTableRule.self, EmptyValueRule.self,
         UntranslatedRule.self, TranslationStateRule.self, StaleKeyTranslatedRule.self,
         PermissionPromptUntranslatedRule.self, LengthLimitRule.self,
