@@ -159,6 +159,13 @@ extension Check {
         var settings = Self.argumentsDecidingOutput(Array(CommandLine.arguments.dropFirst()))
         settings.append("cwd " + FileManager.default.currentDirectoryPath)
         settings.append("colour \(colour)")
+        // The version alone would let a rebuilt tool of the same version (a developer's, the build
+        // plugin's) replay what the old build said: the executable's size and modification time count.
+        if let executable = Bundle.main.executablePath,
+           let info = try? FileManager.default.attributesOfItem(atPath: executable) {
+            let modified = (info[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            settings.append("tool \(executable) \(info[.size] as? Int ?? 0) \(modified)")
+        }
         for (label, path) in [("configuration", audit.configurationPath), ("baseline", baseline)] {
             guard let path else { continue }
             settings.append(label + " " + path)

@@ -187,24 +187,28 @@ public struct ResultCache: Sendable {
     static func decode(_ bytes: [UInt8], key: String) -> Entry? {
         let digestLength = 32
         guard bytes.count >= magic.count + digestLength, bytes.starts(with: magic) else { return nil }
-        let body = Array(bytes[..<(bytes.count - digestLength)])
-        var hasher = ContentHasher()
-        hasher.combine(body)
-        guard Array(hasher.finalize().utf8) == Array(bytes[(bytes.count - digestLength)...]) else { return nil }
-        var offset = magic.count
-        func block() -> [UInt8]? {
-            guard offset + 8 <= body.count else { return nil }
-            var length: UInt64 = 0
-            for index in 0..<8 { length |= UInt64(body[offset + index]) << (8 * UInt64(index)) }
-            offset += 8
-            guard length <= UInt64(body.count - offset) else { return nil }
-            defer { offset += Int(length) }
-            return Array(body[offset..<(offset + Int(length))])
+        let end = bytes.count - digestLength
+        // Hashed and split in place: a replayed report can be tens of megabytes.
+        let intact = bytes.withUnsafeBytes { raw -> Bool in
+            var hasher = ContentHasher()
+            hasher.combine(UnsafeRawBufferPointer(rebasing: raw[..<end]))
+            return Array(hasher.finalize().utf8).elementsEqual(raw[end...])
         }
-        guard let storedKey = block(), storedKey == Array(key.utf8),
+        guard intact else { return nil }
+        var offset = magic.count
+        func block() -> ArraySlice<UInt8>? {
+            guard offset + 8 <= end else { return nil }
+            var length: UInt64 = 0
+            for index in 0..<8 { length |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+            offset += 8
+            guard length <= UInt64(end - offset) else { return nil }
+            defer { offset += Int(length) }
+            return bytes[offset..<(offset + Int(length))]
+        }
+        guard let storedKey = block(), storedKey.elementsEqual(key.utf8),
               let line = block(), let flags = block(), flags.count == 2,
-              let report = block(), let summary = block(), offset == body.count else { return nil }
-        return Entry(report: report, summary: flags[1] == 1 ? summary : nil,
-                     summaryLine: String(decoding: line, as: UTF8.self), failed: flags[0] == 1)
+              let report = block(), let summary = block(), offset == end else { return nil }
+        return Entry(report: Array(report), summary: flags.last == 1 ? Array(summary) : nil,
+                     summaryLine: String(decoding: line, as: UTF8.self), failed: flags.first == 1)
     }
 }
