@@ -31,6 +31,9 @@ import Yams
 ///   never-tag: [DuckDuckGo]
 ///   languages:
 ///     "Arc de Triomphe": fr-FR
+/// locale-copy:
+///   share: 60                        # percent of the strings two locales both translate…
+///   min-keys: 20                     # …of at least this many, equal: one holds the other's text
 /// ```
 public struct Configuration: Sendable, Equatable {
     public var sourceLanguage: String?
@@ -53,6 +56,8 @@ public struct Configuration: Sendable, Equatable {
     public var coverage = CoverageOptions()
     /// Term → BCP 47 language of that term.
     public var termLanguages: [String: String] = [:]
+    /// When a locale counts as a copy of another (`locale-copy`).
+    public var localeCopy = LocaleCopyOptions()
     /// The folder the file sits in: include and exclude globs are relative to it.
     public var baseDirectory: String = "."
     /// The file it was read from, for messages.
@@ -97,7 +102,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public static let knownKeys = ["source-language", "include", "exclude", "fail-on", "max-file-size", "skip-locales",
-                                   "rules", "accessibility", "consistency", "coverage", "terms"]
+                                   "rules", "accessibility", "consistency", "coverage", "terms", "locale-copy"]
 
     public static func parse(_ text: String, path: String) throws(Problem) -> Configuration {
         var configuration = Configuration()
@@ -206,6 +211,21 @@ public struct Configuration: Sendable, Equatable {
                         }
                     default:
                         throw reader.problem(subkeyNode, "unknown key 'terms.\(subkey)' (known: do-not-translate, never-tag, languages)")
+                    }
+                }
+            case "locale-copy":
+                for (subkeyNode, subvalue) in try reader.mapping(value, "locale-copy") {
+                    let subkey = try reader.string(subkeyNode, "a key")
+                    switch subkey {
+                    case "share": configuration.localeCopy.share = try reader.percent(subvalue, "locale-copy.share")
+                    case "min-keys":
+                        let text = try reader.string(subvalue, "locale-copy.min-keys")
+                        guard let count = Int(text), count >= 1 else {
+                            throw reader.problem(subvalue, "locale-copy.min-keys must be a whole number of strings from 1, not '\(text)'")
+                        }
+                        configuration.localeCopy.minimumKeys = count
+                    default:
+                        throw reader.problem(subkeyNode, "unknown key 'locale-copy.\(subkey)' (known: share, min-keys)")
                     }
                 }
             default:

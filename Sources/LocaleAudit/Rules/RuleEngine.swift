@@ -93,6 +93,7 @@ public enum RuleEngine {
         AccessibilityMissingRule.self, AccessibilityEmptyRule.self, AccessibilityUntranslatedRule.self,
         LabelInNameRule.self, LabelNamesControlTypeRule.self, AccessibilityIdentifierTranslatedRule.self,
         AccessibilityInconsistentLabelRule.self, InconsistentTranslationRule.self,
+        LocaleCopyRule.self, TranslationSwappedRule.self,
         WrongScriptRule.self, LanguageOfPartsRule.self, ChineseScriptMixRule.self,
     ]
 
