@@ -183,12 +183,7 @@ public struct Configuration: Sendable, Equatable {
                     switch subkey {
                     case "complete-at": configuration.coverage.completeAt = try reader.percent(subvalue, "coverage.complete-at")
                     case "min": configuration.coverage.minimum = try reader.percent(subvalue, "coverage.min")
-                    case "fold-at-least":
-                        let text = try reader.string(subvalue, "coverage.fold-at-least")
-                        guard let count = Int(text), count >= 0 else {
-                            throw reader.problem(subvalue, "coverage.fold-at-least must be a whole number of strings, not '\(text)'")
-                        }
-                        configuration.coverage.foldAtLeast = count
+                    case "fold-at-least": configuration.coverage.foldAtLeast = try reader.count(subvalue, "coverage.fold-at-least", minimum: 0)
                     case "required": configuration.coverage.required = try reader.strings(subvalue, "coverage.required (a list of locales)")
                     default:
                         throw reader.problem(subkeyNode, "unknown key 'coverage.\(subkey)' (known: complete-at, fold-at-least, required, min)")
@@ -218,12 +213,7 @@ public struct Configuration: Sendable, Equatable {
                     let subkey = try reader.string(subkeyNode, "a key")
                     switch subkey {
                     case "share": configuration.localeCopy.share = try reader.percent(subvalue, "locale-copy.share")
-                    case "min-keys":
-                        let text = try reader.string(subvalue, "locale-copy.min-keys")
-                        guard let count = Int(text), count >= 1 else {
-                            throw reader.problem(subvalue, "locale-copy.min-keys must be a whole number of strings from 1, not '\(text)'")
-                        }
-                        configuration.localeCopy.minimumKeys = count
+                    case "min-keys": configuration.localeCopy.minimumKeys = try reader.count(subvalue, "locale-copy.min-keys", minimum: 1)
                     default:
                         throw reader.problem(subkeyNode, "unknown key 'locale-copy.\(subkey)' (known: share, min-keys)")
                     }
@@ -270,6 +260,15 @@ public struct Configuration: Sendable, Equatable {
                 throw problem(node, "\(what) must be a percentage from 0 to 100, not '\(text)'")
             }
             return number / 100
+        }
+
+        /// A whole number of strings, at least `minimum`.
+        func count(_ node: Node, _ what: String, minimum: Int) throws(Problem) -> Int {
+            let text = try string(node, what)
+            guard let count = Int(text), count >= minimum else {
+                throw problem(node, "\(what) must be a whole number of strings\(minimum > 0 ? " from \(minimum)" : ""), not '\(text)'")
+            }
+            return count
         }
 
         func strings(_ node: Node, _ what: String) throws(Problem) -> [String] {

@@ -17,8 +17,9 @@ struct NumberedTable {
     var source: [Int32]
     /// Per translation locale (in `set.translations` order), the text number of each key, -1 when absent.
     var translations: [[Int32]]
-    /// The texts by number.
+    /// The texts by number, and a value of each.
     var texts: [String]
+    var values: [Value]
 
     static let absent: Int32 = -1
 
@@ -26,12 +27,14 @@ struct NumberedTable {
         self.set = set
         var numbers: [String: Int32] = [:]
         var texts: [String] = []
+        var values: [Value] = []
         func number(_ value: Value) -> Int32 {
             guard let text = NumberedTable.comparableText(value) else { return NumberedTable.absent }
             if let known = numbers[text] { return known }
             let new = Int32(texts.count)
             numbers[text] = new
             texts.append(text)
+            values.append(value)
             return new
         }
         var keys: [String] = []
@@ -50,6 +53,7 @@ struct NumberedTable {
         self.keys = keys
         self.source = source
         self.texts = texts
+        self.values = values
     }
 
     /// Every table of the project that has a source and at least one translation.
@@ -79,23 +83,24 @@ struct NumberedTable {
 }
 
 /// What ICU says of a locale that matters when comparing locales: its language and script after
-/// likely subtags (`pt-BR` → pt, Latn; `zh-HK` → zh, Hant; `sr-el` keeps what ICU makes of it).
+/// likely subtags (`pt-BR` → pt, Latn; `zh-HK` → zh, Hant; TranslateWiki's `sr-el` → sr, Latn).
 struct LocaleLanguage: Hashable, Sendable {
     var language: String
     var script: String
 
     init(_ locale: String) {
         let fallback = UntranslatedRule.language(of: locale)
-        guard case .success(let tag) = LanguageTag.parse(locale, options: .allowUnderscores),
+        let lower = locale.lowercased().replacingOccurrences(of: "_", with: "-")
+        let aliased = LocaleIdentifierCheck.appleAndTranslateWikiForms[lower]?.replacement ?? locale
+        guard case .success(let tag) = LanguageTag.parse(aliased, options: .allowUnderscores),
               let maximal = try? tag.maximized,
               case .success(let full) = LanguageTag.parse(maximal, options: .allowUnderscores) else {
             language = fallback
             script = ""
             return
         }
-        // ICU keeps the macrolanguage `no` apart from `nb`; Apple and CLDR use them as one written standard.
         let language = (full.language ?? fallback).lowercased()
-        self.language = language == "no" ? "nb" : language
+        self.language = Self.sameAs[language] ?? language
         script = full.script?.lowercased() ?? ""
     }
 
@@ -104,16 +109,24 @@ struct LocaleLanguage: Hashable, Sendable {
         self.script = script
     }
 
+    /// Codes that name the same written language as another: ICU keeps the macrolanguage `no` apart
+    /// from `nb` and Najdi Arabic `ars` (Apple's Arabic for Saudi Arabia) apart from `ar`, and maximizes
+    /// deprecated codes as they are.
+    static let sameAs: [String: String] = [
+        "no": "nb", "ars": "ar", "arb": "ar", "tl": "fil", "iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro",
+    ]
+
     /// Standards of one language that share much of their text, each with its own locale code:
     /// Serbo-Croatian in Latin letters, Malay, Norwegian.
     static let closeGroups: [Set<String>] = [["hr", "bs", "sr-latn", "sh", "cnr"], ["ms", "id"], ["nb", "nn"]]
 
-    /// How two locales relate: one language (regional variants, which share text by design), two
-    /// close standards (sharing text is common), or two languages.
-    enum Kinship { case sameLanguage, close, different }
+    /// How two locales relate: one language (regional variants, which share text by design), one
+    /// language in two scripts (text of characters both scripts have is rightly the same), two close
+    /// standards (sharing text is common), or two languages.
+    enum Kinship { case sameLanguage, otherScript, close, different }
 
     func kinship(with other: LocaleLanguage) -> Kinship {
-        if language == other.language && script == other.script { return .sameLanguage }
+        if language == other.language { return script == other.script ? .sameLanguage : .otherScript }
         let (a, b) = (groupName, other.groupName)
         if Self.closeGroups.contains(where: { $0.contains(a) && $0.contains(b) }) { return .close }
         return .different
@@ -188,6 +201,12 @@ enum ExemplarLetters {
 
     /// The share of the letters of `texts` that are not among `letters`.
     static func foreignShare(of texts: [String], outside letters: Set<Unicode.Scalar>) -> Double {
+        let counted = foreignLetters(of: texts, outside: letters)
+        return counted.total == 0 ? 0 : Double(counted.count) / Double(counted.total)
+    }
+
+    /// How many of the letters of `texts` are not among `letters`, of how many.
+    static func foreignLetters(of texts: [String], outside letters: Set<Unicode.Scalar>) -> (count: Int, total: Int) {
         var total = 0, foreign = 0
         for text in texts {
             for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars where scalar.properties.isAlphabetic {
@@ -197,7 +216,7 @@ enum ExemplarLetters {
                 if !letters.contains(lowercased(scalar)) { foreign += 1 }
             }
         }
-        return total == 0 ? 0 : Double(foreign) / Double(total)
+        return (foreign, total)
     }
 }
 
@@ -444,15 +463,18 @@ public struct LocaleCopyRule: Rule {
                 let (a, b) = (locales[agreement.first], locales[agreement.second])
                 let kinship = language(a).kinship(with: language(b))
                 if kinship == .sameLanguage { continue }
-                findings.append(finding(table, agreement, kinship: kinship, languageOf: language, context: context))
+                if let finding = finding(table, agreement, kinship: kinship, languageOf: language, context: context) {
+                    findings.append(finding)
+                }
             }
         }
         return findings
     }
 
-    /// The finding on the locale that holds the other's text, with example keys.
+    /// The finding on the locale that holds the other's text, with example keys; nil for one language
+    /// in two scripts when the shared text is written in letters both have.
     private func finding(_ table: NumberedTable, _ agreement: Agreement, kinship: LocaleLanguage.Kinship,
-                         languageOf: (String) -> LocaleLanguage, context: RuleContext) -> Finding {
+                         languageOf: (String) -> LocaleLanguage, context: RuleContext) -> Finding? {
         let rule = Self.description
         let (a, b) = (agreement.first, agreement.second)
         var equalKeys: [Int] = []
@@ -463,7 +485,8 @@ public struct LocaleCopyRule: Rule {
             equalKeys.append(k)
             sharedText.append(table.texts[Int(text)])
         }
-        let (copy, original, why) = Self.whichIsTheCopy(table, a, b, sharedText: sharedText, languageOf: languageOf)
+        let (copy, original, why, byLetters) = Self.whichIsTheCopy(table, a, b, sharedText: sharedText, languageOf: languageOf)
+        if kinship == .otherScript && !byLetters { return nil }
         let copyLocale = table.set.translations[copy].locale
         let originalLocale = table.set.translations[original].locale
         let percent = Int((Double(agreement.equal) * 100 / Double(agreement.shared)).rounded())
@@ -496,18 +519,18 @@ public struct LocaleCopyRule: Rule {
     /// do not tell, the less complete table (the copy is usually made once and not kept up); then the
     /// later locale by name.
     static func whichIsTheCopy(_ table: NumberedTable, _ a: Int, _ b: Int, sharedText: [String],
-                               languageOf: (String) -> LocaleLanguage) -> (copy: Int, original: Int, why: String) {
+                               languageOf: (String) -> LocaleLanguage) -> (copy: Int, original: Int, why: String, byLetters: Bool) {
         let (localeA, localeB) = (table.set.translations[a].locale, table.set.translations[b].locale)
         if let lettersA = ExemplarLetters.letters(of: languageOf(localeA).icuID),
            let lettersB = ExemplarLetters.letters(of: languageOf(localeB).icuID) {
-            let foreignA = ExemplarLetters.foreignShare(of: sharedText, outside: lettersA)
-            let foreignB = ExemplarLetters.foreignShare(of: sharedText, outside: lettersB)
+            let foreignA = ExemplarLetters.foreignLetters(of: sharedText, outside: lettersA)
+            let foreignB = ExemplarLetters.foreignLetters(of: sharedText, outside: lettersB)
             // Clearly more letters foreign to one language: the text is the other's.
-            if foreignA >= 0.01 && foreignA >= 3 * foreignB {
-                return (a, b, "\(percentText(foreignA)) of its letters are not \(localeA) letters (CLDR), and the text reads as \(localeB)")
+            if foreignA.count >= 3 && foreignA.count >= 3 * foreignB.count {
+                return (a, b, "\(foreignA.count) of its \(foreignA.total) letters are not in CLDR's \(localeA) alphabet (\(foreignB.count) not in \(localeB)'s)", true)
             }
-            if foreignB >= 0.01 && foreignB >= 3 * foreignA {
-                return (b, a, "\(percentText(foreignB)) of its letters are not \(localeB) letters (CLDR), and the text reads as \(localeA)")
+            if foreignB.count >= 3 && foreignB.count >= 3 * foreignA.count {
+                return (b, a, "\(foreignB.count) of its \(foreignB.total) letters are not in CLDR's \(localeB) alphabet (\(foreignA.count) not in \(localeA)'s)", true)
             }
         }
         let translatedA = table.translations[a].indices.filter { table.translations[a][$0] >= 0 && table.translations[a][$0] != table.source[$0] }.count
@@ -515,15 +538,11 @@ public struct LocaleCopyRule: Rule {
         if translatedA != translatedB {
             let (copy, original) = translatedA < translatedB ? (a, b) : (b, a)
             let (small, large) = (min(translatedA, translatedB), max(translatedA, translatedB))
-            return (copy, original, "the text is probably \(table.set.translations[original].locale)'s, the more complete table (\(large) strings translated, against \(small))")
+            return (copy, original, "the text is probably \(table.set.translations[original].locale)'s, the more complete table (\(large) strings translated, against \(small))", false)
         }
-        return (b, a, "one of the two holds the other's language")
+        return (b, a, "neither the letters nor the completeness of the tables tell which of \(localeA) and \(localeB) is the copy, but one of them holds the other's language", false)
     }
 
-    static func percentText(_ share: Double) -> String {
-        let percent = share * 100
-        return percent < 1 ? "under 1 %" : "\(Int(percent.rounded())) %"
-    }
 }
 
 // MARK: - translation-swapped
@@ -577,8 +596,9 @@ public struct TranslationSwappedRule: Rule {
                ("about.title", "Deze browser blokkeert trackers en wist uw geschiedenis bij het sluiten, zodat niemand u op het web kan volgen.")],
     ]
 
-    static func example(_ caption: String, swapped: Bool, marked: Bool, editing: (String, [(String, String)]) -> [(String, String)] = { $1 }) -> RuleExample {
-        var files = [VirtualFile("en.lproj/Localizable.strings", rows(exampleSource, marked: marked ? "about" : nil))]
+    static func example(_ caption: String, swapped: Bool, marked: Bool, extra: [(key: String, source: String, translation: String)] = [],
+                        editing: (String, [(String, String)]) -> [(String, String)] = { $1 }) -> RuleExample {
+        var files = [VirtualFile("en.lproj/Localizable.strings", rows(exampleSource + extra.map { ($0.key, $0.source) }, marked: marked ? "about" : nil))]
         for locale in exampleTranslations.keys.sorted() {
             var values = exampleTranslations[locale]!
             if !swapped {
@@ -586,7 +606,7 @@ public struct TranslationSwappedRule: Rule {
                 let about = values.first { $0.0 == "about" }!.1, title = values.first { $0.0 == "about.title" }!.1
                 values = values.map { $0.0 == "about" ? ("about", title) : $0.0 == "about.title" ? ("about.title", about) : $0 }
             }
-            files.append(VirtualFile("\(locale).lproj/Localizable.strings", rows(editing(locale, values))))
+            files.append(VirtualFile("\(locale).lproj/Localizable.strings", rows(editing(locale, values) + extra.map { ($0.key, $0.translation) })))
         }
         var example = RuleExample(caption)
         example.files = files
@@ -616,6 +636,10 @@ public struct TranslationSwappedRule: Rule {
             example("One locale's long translation is its translator's choice", swapped: false, marked: false) { locale, values in
                 locale == "de" ? values.map { $0.0 == "save" ? ("save", "Alle vorgenommenen Änderungen an diesem Lesezeichen dauerhaft sichern") : $0 } : values
             },
+            example("An abbreviation every locale uses, a key-like source, a short label: their lengths say nothing", swapped: false, marked: false,
+                    extra: [("format.svg", "Scalable Vector Graphics", "SVG"),
+                            ("menu.id", "menu_item_open_in_new_private_tab", "Neuer privater Tab, geöffnet aus dem Menü"),
+                            ("unit.min", "Min", "Minuten")]),
         ])
 
     /// The usual length ratio of one locale: median and spread of log(translation / source).
@@ -626,6 +650,17 @@ public struct TranslationSwappedRule: Rule {
         /// very regular strings would make every small difference extreme).
         func score(_ logRatio: Double) -> Double { (logRatio - median) / max(spread, Self.minimumSpread) }
         static let minimumSpread = 0.2
+
+        /// +1 when a translation is extremely long for its source in this locale, -1 when extremely
+        /// short, else 0: at least `extremeScore` spreads from the usual ratio, and at least
+        /// `minimumFactor` times longer or shorter than usual (English is terse in some words in every
+        /// language: "Sync & Backup" is twice as long in most, which no import error explains).
+        func direction(_ logRatio: Double) -> Int {
+            let score = score(logRatio)
+            guard abs(score) >= TranslationSwappedRule.extremeScore,
+                  abs(logRatio - median) >= log(TranslationSwappedRule.minimumFactor) else { return 0 }
+            return score > 0 ? 1 : -1
+        }
     }
 
     /// Letters and digits: what a translation's length is made of (placeholders, spaces and
@@ -638,9 +673,54 @@ public struct TranslationSwappedRule: Rule {
         return count
     }
 
+    /// The length of a value: a plural's `other` form of each variable (the categories a language
+    /// has vary, so all forms would make Arabic's six look long) plus the words of its format.
+    static func length(_ value: Value) -> Int {
+        switch value {
+        case .text(let text): return length(text)
+        case .plural(let plural):
+            var count = plural.formatIsImplicit ? 0 : length(withoutVariables(plural.format))
+            for variable in plural.variables { count += length((variable.form("other") ?? variable.forms.last)?.text ?? "") }
+            return count
+        case .variations: return 0
+        }
+    }
+
+    /// A plural format without its `%#@name@` references, whose names are no words.
+    static func withoutVariables(_ format: String) -> String {
+        guard format.contains("%#@") else { return format }
+        var out = String.UnicodeScalarView()
+        let scalars = Array(format.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "%", i + 2 < scalars.count, scalars[i + 1] == "#", scalars[i + 2] == "@",
+               let end = scalars[(i + 3)...].firstIndex(of: "@") {
+                i = end + 1
+                continue
+            }
+            out.append(scalars[i])
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// "SVG", "PDF", "URL": an abbreviation, whose length says nothing of the words it stands for
+    /// (a translation may spell "Scalable Vector Graphics" as "SVG").
+    static func isAcronym(_ text: String) -> Bool {
+        var letters = 0
+        for scalar in text.unicodeScalars {
+            if scalar == " " { return false }
+            guard scalar.properties.isAlphabetic else { continue }
+            guard scalar.properties.isUppercase else { return false }
+            letters += 1
+        }
+        return letters >= 2 && letters <= 6
+    }
+
     /// Sources shorter than this are abbreviations or labels whose ratios say nothing.
     static let minimumSourceLength = 4
     static let extremeScore = 3.0
+    static let minimumFactor = 3.0
     /// Fewer locales with usual ratios make no "most locales".
     static let minimumLocales = 5
     static let share = 0.6
@@ -652,20 +732,30 @@ public struct TranslationSwappedRule: Rule {
     struct Ratios {
         var perTable: [[[Double?]]]
         var usual: [String: LocaleRatio]
+        /// Per table, the length of each numbered text (-1 where not needed).
+        var lengths: [[Int]]
     }
 
     static func ratios(_ tables: [NumberedTable]) -> Ratios {
         var samples: [String: [Double]] = [:]
         var perTable: [[[Double?]]] = []
+        var allLengths: [[Int]] = []
         for table in tables {
             var lengths = [Int](repeating: -1, count: table.texts.count)
             func length(_ text: Int32) -> Int {
-                if lengths[Int(text)] < 0 { lengths[Int(text)] = TranslationSwappedRule.length(table.texts[Int(text)]) }
+                if lengths[Int(text)] < 0 { lengths[Int(text)] = TranslationSwappedRule.length(table.values[Int(text)]) }
                 return lengths[Int(text)]
+            }
+            var acronyms: [Int32: Bool] = [:]
+            func isAcronym(_ text: Int32) -> Bool {
+                if let known = acronyms[text] { return known }
+                let made = TranslationSwappedRule.isAcronym(table.texts[Int(text)])
+                acronyms[text] = made
+                return made
             }
             let usable = table.keys.indices.map { k -> Bool in
                 let source = table.source[k]
-                guard source >= 0, length(source) >= minimumSourceLength else { return false }
+                guard source >= 0, length(source) >= minimumSourceLength, !isAcronym(source) else { return false }
                 return !TextAnalysis.isIdentifierLike(table.texts[Int(source)])
             }
             var rows: [[Double?]] = []
@@ -675,7 +765,7 @@ public struct TranslationSwappedRule: Rule {
                     let text = table.translations[l][k]
                     guard text >= 0, text != table.source[k] else { continue }
                     let translated = length(text)
-                    guard translated > 0 else { continue }
+                    guard translated > 0, !isAcronym(text) else { continue }
                     let ratio = log(Double(translated) / Double(length(table.source[k])))
                     row[k] = ratio
                     samples[locale.locale, default: []].append(ratio)
@@ -683,13 +773,14 @@ public struct TranslationSwappedRule: Rule {
                 rows.append(row)
             }
             perTable.append(rows)
+            allLengths.append(lengths)
         }
         var usual: [String: LocaleRatio] = [:]
         for (locale, values) in samples where values.count >= minimumSample {
             let (median, spread) = RobustStatistics.medianAndSpread(values)
             usual[locale] = LocaleRatio(median: median, spread: spread)
         }
-        return Ratios(perTable: perTable, usual: usual)
+        return Ratios(perTable: perTable, usual: usual, lengths: allLengths)
     }
 
     /// A key whose translations are extreme in one direction in most locales.
@@ -712,8 +803,11 @@ public struct TranslationSwappedRule: Rule {
             for l in rows.indices {
                 guard let ratio = rows[l][k], let stats = locales[l] else { continue }
                 judged += 1
-                let score = stats.score(ratio)
-                if score >= extremeScore { long.append(l) } else if score <= -extremeScore { short.append(l) }
+                switch stats.direction(ratio) {
+                case 1: long.append(l)
+                case -1: short.append(l)
+                default: break
+                }
             }
             guard judged >= minimumLocales else { continue }
             for (direction, hits) in [(1, long), (-1, short)] where Double(hits.count) >= share * Double(judged) {
@@ -728,10 +822,15 @@ public struct TranslationSwappedRule: Rule {
     static func owner(of misplaced: Misplaced, among others: [Misplaced], _ table: NumberedTable,
                       usual: [String: LocaleRatio], lengthOf: (Int32) -> Int) -> (key: Int, sameText: Bool)? {
         // The same translations under another key: those of a key that kept its own.
+        // (Not another misplaced key, nor one with the same source: those say nothing of where they belong.)
+        let misplacedKeys = Set(others.map(\.key))
         var sameText: [Int: Int] = [:]
         for l in misplaced.locales {
             let text = table.translations[l][misplaced.key]
-            for k in table.keys.indices where k != misplaced.key && table.translations[l][k] == text { sameText[k, default: 0] += 1 }
+            for k in table.keys.indices where k != misplaced.key && table.translations[l][k] == text
+                && !misplacedKeys.contains(k) && table.source[k] != table.source[misplaced.key] {
+                sameText[k, default: 0] += 1
+            }
         }
         if let best = sameText.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
            best.value * 2 > misplaced.locales.count {
@@ -739,7 +838,7 @@ public struct TranslationSwappedRule: Rule {
         }
         // Measured against the other key's source, the translations are ordinary.
         var fit: (key: Int, score: Double)? = nil
-        for other in others where other.key != misplaced.key {
+        for other in others where other.key != misplaced.key && other.direction == -misplaced.direction {
             let sourceLength = lengthOf(table.source[other.key])
             let scores = misplaced.locales.compactMap { l -> Double? in
                 guard let stats = usual[table.set.translations[l].locale] else { return nil }
@@ -760,7 +859,8 @@ public struct TranslationSwappedRule: Rule {
         var findings: [Finding] = []
         for (t, table) in tables.enumerated() {
             let misplaced = Self.misplacedKeys(table, ratios: ratios.perTable[t], usual: ratios.usual)
-            let lengthOf = { (text: Int32) in Self.length(table.texts[Int(text)]) }
+            let lengths = ratios.lengths[t]
+            let lengthOf = { (text: Int32) in lengths[Int(text)] }
             let owners = misplaced.map { Self.owner(of: $0, among: misplaced, table, usual: ratios.usual, lengthOf: lengthOf) }
             for (i, item) in misplaced.enumerated() {
                 let key = table.keys[item.key]

@@ -82,7 +82,8 @@ import Testing
         ("pt-BR", "pt-PT", LocaleLanguage.Kinship.sameLanguage), ("es", "es-419", .sameLanguage), ("en-GB", "en-AU", .sameLanguage),
         ("zh-Hant", "zh-HK", .sameLanguage), ("zh-TW", "zh-Hant-HK", .sameLanguage), ("nb", "no", .sameLanguage),
         ("hr", "bs", .close), ("sr-Latn", "hr", .close), ("ms", "id", .close), ("nb", "nn", .close),
-        ("gd", "cy", .different), ("pt", "es", .different), ("zh-Hans", "zh-Hant", .different), ("sr", "hr", .different),
+        ("sr-el", "bs", .close), ("ar", "ars", .sameLanguage),
+        ("gd", "cy", .different), ("pt", "es", .different), ("zh-Hans", "zh-Hant", .otherScript), ("sr", "hr", .different),
     ])
     func kinshipOfLocales(_ a: String, _ b: String, _ expected: LocaleLanguage.Kinship) {
         #expect(LocaleLanguage(a).kinship(with: LocaleLanguage(b)) == expected)
