@@ -7,6 +7,32 @@ import Foundation
 
 // MARK: - Shared: one table's translations as numbers
 
+/// The numbered tables both cross-locale rules read, built once by the first that asks (on every
+/// core) and shared. Thread safety: written once, under `lock`.
+final class SharedNumberedTables: @unchecked Sendable {
+    private let index: ProjectIndex
+    private let workers: Int
+    private let lock = NSLock()
+    private var computed: [NumberedTable]?
+
+    init(index: ProjectIndex, workers: Int) {
+        self.index = index
+        self.workers = workers
+    }
+
+    var tables: [NumberedTable] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let computed { return computed }
+        let sets = index.tableSets.filter { $0.source != nil && !$0.translations.isEmpty }
+        let made = Parallel.map(sets, workers: workers, cost: { $0.translations.count * ($0.source?.keys.count ?? 0) }) {
+            NumberedTable($0, source: $0.source!)
+        }
+        computed = made
+        return made
+    }
+}
+
 /// One table's translations with every distinct text numbered, so that comparing locales and keys is
 /// comparing integers. Plain strings and plurals (their forms joined) take part; variations do not.
 struct NumberedTable {
@@ -25,14 +51,15 @@ struct NumberedTable {
 
     init(_ set: ProjectIndex.TableSet, source tables: ProjectIndex.LocaleTables) {
         self.set = set
-        var numbers: [String: Int32] = [:]
+        var numbers: [ExactText: Int32] = [:]
         var texts: [String] = []
         var values: [Value] = []
         func number(_ value: Value) -> Int32 {
             guard let text = NumberedTable.comparableText(value) else { return NumberedTable.absent }
-            if let known = numbers[text] { return known }
+            let exact = ExactText(text)
+            if let known = numbers[exact] { return known }
             let new = Int32(texts.count)
-            numbers[text] = new
+            numbers[exact] = new
             texts.append(text)
             values.append(value)
             return new
@@ -54,14 +81,6 @@ struct NumberedTable {
         self.source = source
         self.texts = texts
         self.values = values
-    }
-
-    /// Every table of the project that has a source and at least one translation.
-    static func all(in index: ProjectIndex) -> [NumberedTable] {
-        index.tableSets.compactMap { set in
-            guard let source = set.source, !set.translations.isEmpty else { return nil }
-            return NumberedTable(set, source: source)
-        }
     }
 
     /// A plain string as it is; a plural as its forms joined by a separator no catalog text holds.
@@ -447,7 +466,7 @@ public struct LocaleCopyRule: Rule {
             return made
         }
         var findings: [Finding] = []
-        for table in NumberedTable.all(in: context.index) where table.set.translations.count >= 2 {
+        for table in context.numberedTables.tables where table.set.translations.count >= 2 {
             let locales = table.set.translations.map(\.locale)
             let languages = locales.map { locale -> Int in
                 let l = language(locale)
@@ -667,8 +686,30 @@ public struct TranslationSwappedRule: Rule {
     /// punctuation vary with style, not with meaning).
     static func length(_ text: String) -> Int {
         var count = 0
-        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-            if scalar.properties.generalCategory != .nonspacingMark { count += 1 }
+        var ascii = true
+        var copy = text
+        // ASCII letters and digits from the bytes; Unicode properties only for texts that need them.
+        copy.withUTF8 { bytes in
+            for byte in bytes {
+                if byte >= 0x80 { ascii = false; return }
+                if (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) { count += 1 }
+            }
+        }
+        if ascii { return count }
+        count = 0
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                if (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) { count += 1 }
+                continue
+            }
+            // One lookup: letters, spacing vowel signs (Devanagari ा) and digits.
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark,
+                 .decimalNumber, .letterNumber, .otherNumber:
+                count += 1
+            default: break
+            }
         }
         return count
     }
@@ -755,21 +796,23 @@ public struct TranslationSwappedRule: Rule {
             }
             let usable = table.keys.indices.map { k -> Bool in
                 let source = table.source[k]
-                guard source >= 0, length(source) >= minimumSourceLength, !isAcronym(source) else { return false }
+                guard source >= 0, length(source) >= minimumSourceLength, length(source) > 6 || !isAcronym(source) else { return false }
                 return !TextAnalysis.isIdentifierLike(table.texts[Int(source)])
             }
             var rows: [[Double?]] = []
             for (l, locale) in table.set.translations.enumerated() {
                 var row = [Double?](repeating: nil, count: table.keys.count)
+                var sample: [Double] = []
                 for k in table.keys.indices where usable[k] {
                     let text = table.translations[l][k]
                     guard text >= 0, text != table.source[k] else { continue }
                     let translated = length(text)
-                    guard translated > 0, !isAcronym(text) else { continue }
+                    guard translated > 0, translated > 6 || !isAcronym(text) else { continue }
                     let ratio = log(Double(translated) / Double(length(table.source[k])))
                     row[k] = ratio
-                    samples[locale.locale, default: []].append(ratio)
+                    sample.append(ratio)
                 }
+                samples[locale.locale, default: []].append(contentsOf: sample)
                 rows.append(row)
             }
             perTable.append(rows)
@@ -853,7 +896,7 @@ public struct TranslationSwappedRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let tables = NumberedTable.all(in: context.index)
+        let tables = context.numberedTables.tables
         let ratios = Self.ratios(tables)
         guard ratios.usual.count >= Self.minimumLocales else { return [] }
         var findings: [Finding] = []

@@ -21,6 +21,8 @@ public struct RuleContext: Sendable {
     public let names: NameTerms
     /// Translation coverage per locale and table: which locales are partial.
     public var coverage: CoverageReport
+    /// Every table's translations with their texts numbered, for the cross-locale rules.
+    let numberedTables: SharedNumberedTables
 
     public init(project: Project, options: AuditOptions) {
         self.project = project
@@ -59,6 +61,7 @@ public struct RuleContext: Sendable {
         accessibilityKinds = kinds
         self.coverage = coverage
         scriptAnalyses = SharedScriptAnalyses(texts: texts, names: names, options: options)
+        numberedTables = SharedNumberedTables(index: index, workers: options.workers)
         Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
     }
 
