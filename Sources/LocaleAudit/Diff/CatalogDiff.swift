@@ -500,14 +500,7 @@ struct ExactKey: Hashable {
         a.digest == b.digest && same(a.message, b.message) && same(a.key, b.key) && same(a.path, b.path) && same(a.rule, b.rule) && same(a.locale, b.locale)
     }
 
-    private static func same(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
-        }
-    }
+    private static func same(_ a: String, _ b: String) -> Bool { String.sameBytes(a, b) }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }

@@ -34,6 +34,9 @@ import Yams
 ///   never-tag: [DuckDuckGo]
 ///   languages:
 ///     "Arc de Triomphe": fr-FR
+/// locale-copy:
+///   share: 60                        # percent of the strings two locales both translate…
+///   min-keys: 20                     # …of at least this many, equal: one holds the other's text
 /// ```
 public struct Configuration: Sendable, Equatable {
     public var sourceLanguage: String?
@@ -60,6 +63,8 @@ public struct Configuration: Sendable, Equatable {
     public var lengthPlaceholderWidth = LengthLimitPattern.defaultPlaceholderWidth
     /// Term → BCP 47 language of that term.
     public var termLanguages: [String: String] = [:]
+    /// When a locale counts as a copy of another (`locale-copy`).
+    public var localeCopy = LocaleCopyOptions()
     /// The folder the file sits in: include and exclude globs are relative to it.
     public var baseDirectory: String = "."
     /// The file it was read from, for messages.
@@ -104,7 +109,8 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public static let knownKeys = ["source-language", "include", "exclude", "fail-on", "max-file-size", "skip-locales",
-                                   "rules", "accessibility", "consistency", "coverage", "length-limits", "length-placeholder-width", "terms"]
+                                   "rules", "accessibility", "consistency", "coverage", "length-limits", "length-placeholder-width", "terms",
+                                   "locale-copy"]
 
     public static func parse(_ text: String, path: String) throws(Problem) -> Configuration {
         var configuration = Configuration()
@@ -185,12 +191,7 @@ public struct Configuration: Sendable, Equatable {
                     switch subkey {
                     case "complete-at": configuration.coverage.completeAt = try reader.percent(subvalue, "coverage.complete-at")
                     case "min": configuration.coverage.minimum = try reader.percent(subvalue, "coverage.min")
-                    case "fold-at-least":
-                        let text = try reader.string(subvalue, "coverage.fold-at-least")
-                        guard let count = Int(text), count >= 0 else {
-                            throw reader.problem(subvalue, "coverage.fold-at-least must be a whole number of strings, not '\(text)'")
-                        }
-                        configuration.coverage.foldAtLeast = count
+                    case "fold-at-least": configuration.coverage.foldAtLeast = try reader.count(subvalue, "coverage.fold-at-least", minimum: 0)
                     case "required": configuration.coverage.required = try reader.strings(subvalue, "coverage.required (a list of locales)")
                     default:
                         throw reader.problem(subkeyNode, "unknown key 'coverage.\(subkey)' (known: complete-at, fold-at-least, required, min)")
@@ -228,6 +229,16 @@ public struct Configuration: Sendable, Equatable {
                         }
                     default:
                         throw reader.problem(subkeyNode, "unknown key 'terms.\(subkey)' (known: do-not-translate, never-tag, languages)")
+                    }
+                }
+            case "locale-copy":
+                for (subkeyNode, subvalue) in try reader.mapping(value, "locale-copy") {
+                    let subkey = try reader.string(subkeyNode, "a key")
+                    switch subkey {
+                    case "share": configuration.localeCopy.share = try reader.percent(subvalue, "locale-copy.share")
+                    case "min-keys": configuration.localeCopy.minimumKeys = try reader.count(subvalue, "locale-copy.min-keys", minimum: 1)
+                    default:
+                        throw reader.problem(subkeyNode, "unknown key 'locale-copy.\(subkey)' (known: share, min-keys)")
                     }
                 }
             default:
@@ -272,6 +283,15 @@ public struct Configuration: Sendable, Equatable {
                 throw problem(node, "\(what) must be a percentage from 0 to 100, not '\(text)'")
             }
             return number / 100
+        }
+
+        /// A whole number of strings, at least `minimum`.
+        func count(_ node: Node, _ what: String, minimum: Int) throws(Problem) -> Int {
+            let text = try string(node, what)
+            guard let count = Int(text), count >= minimum else {
+                throw problem(node, "\(what) must be a whole number of strings\(minimum > 0 ? " from \(minimum)" : ""), not '\(text)'")
+            }
+            return count
         }
 
         func strings(_ node: Node, _ what: String) throws(Problem) -> [String] {

@@ -21,6 +21,8 @@ public struct RuleContext: Sendable {
     public let names: NameTerms
     /// Translation coverage per locale and table: which locales are partial.
     public var coverage: CoverageReport
+    /// Every table's translations with their texts numbered, for the cross-locale rules.
+    let numberedTables: SharedNumberedTables
 
     public init(project: Project, options: AuditOptions) {
         self.project = project
@@ -59,6 +61,7 @@ public struct RuleContext: Sendable {
         accessibilityKinds = kinds
         self.coverage = coverage
         scriptAnalyses = SharedScriptAnalyses(texts: texts, names: names, options: options)
+        numberedTables = SharedNumberedTables(index: index, workers: options.workers)
         Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
     }
 
@@ -95,6 +98,7 @@ public enum RuleEngine {
         LabelInNameRule.self, LabelNamesControlTypeRule.self, AccessibilityLabelPeriodRule.self,
         AccessibilityLabelStatesStateRule.self, AccessibilityHintStyleRule.self, AccessibilityIdentifierTranslatedRule.self,
         AccessibilityInconsistentLabelRule.self, InconsistentTranslationRule.self,
+        LocaleCopyRule.self, TranslationSwappedRule.self,
         WrongScriptRule.self, LanguageOfPartsRule.self, ChineseScriptMixRule.self,
     ]
 

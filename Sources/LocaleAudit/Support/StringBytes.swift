@@ -37,6 +37,39 @@ extension String {
     }
 }
 
+/// A text compared and hashed as its UTF-8 bytes: `String` hashing and equality normalise Unicode
+/// first, which dominates a dictionary of hundreds of thousands of translations. Catalog texts are
+/// compared as written (two spellings of one character are two texts, as in the file).
+struct ExactText: Hashable {
+    let text: String
+    /// FNV-1a over the bytes, once: the dictionary then hashes one integer.
+    let digest: UInt64
+
+    init(_ text: String) {
+        self.text = text
+        var hash: UInt64 = 0xcbf29ce484222325
+        var copy = text
+        copy.withUTF8 { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 } }
+        digest = hash
+    }
+
+    static func == (a: ExactText, b: ExactText) -> Bool { a.digest == b.digest && String.sameBytes(a.text, b.text) }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+}
+
+extension String {
+    /// Equal UTF-8 (no Unicode equivalence, unlike `==`).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
+    }
+}
+
 extension String {
     /// The first occurrence of an ASCII `needle`, compared as bytes (Foundation's `range(of:)` compares
     /// Unicode text and is far slower). ASCII needles always start and end on character boundaries.
