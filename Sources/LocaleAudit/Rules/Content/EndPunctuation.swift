@@ -253,31 +253,44 @@ enum StrayEdgeCharacters {
         let quoteCount = t.filter { quotes.contains($0) }.count
         for atStart in [true, false] {
             let c = atStart ? first : last
-            guard c != (atStart ? sourceFirst : sourceLast) else { continue }
+            // A quote the source has at the same end is the source's; brackets are counted instead.
+            let sourceHasIt = c == (atStart ? sourceFirst : sourceLast)
             let neighbour = atStart ? t[1] : t[t.count - 2]
             switch c {
             case "\"":
                 // The only quote of the text: nothing it could pair with (German „…" pairs with it).
-                if quoteCount == 1 { found.append(Stray(character: "\"", atStart: atStart, wraps: false)) }
+                if quoteCount == 1 && !sourceHasIt { found.append(Stray(character: "\"", atStart: atStart, wraps: false)) }
             case "'":
                 // "'n", "'s" (Afrikaans, Dutch) and "po'" (Italian) touch a letter: only a lone one counts.
-                if quoteCount == 1 && !neighbour.properties.isAlphabetic && neighbour.properties.numericType == nil {
+                if quoteCount == 1 && !sourceHasIt && !neighbour.properties.isAlphabetic && neighbour.properties.numericType == nil {
                     found.append(Stray(character: "'", atStart: atStart, wraps: false))
                 }
             case "(", "[":
+                // More opened than closed, and more so than in the source.
                 let closer: Unicode.Scalar = c == "(" ? ")" : "]"
-                if atStart && !t.contains(closer) { found.append(Stray(character: Character(c), atStart: true, wraps: false)) }
+                if atStart && excess(c, over: closer, in: t) > excess(c, over: closer, in: s) {
+                    found.append(Stray(character: Character(c), atStart: true, wraps: false))
+                }
             case ")", "]":
                 let opener: Unicode.Scalar = c == ")" ? "(" : "["
                 // ":)" is a smiley; "a)" and "1)" are list markers.
                 if c == ")" && (neighbour == ":" || neighbour == ";" || neighbour == "-") { continue }
                 let isListMarker = t.count <= 3 || (t.count >= 3 && ContentTexts.isSpace(t[t.count - 3]) && (neighbour.properties.isAlphabetic || neighbour.properties.numericType != nil))
-                if !atStart && !t.contains(opener) && !isListMarker { found.append(Stray(character: Character(c), atStart: false, wraps: false)) }
+                if !atStart && !isListMarker && excess(c, over: opener, in: t) > excess(c, over: opener, in: s) {
+                    found.append(Stray(character: Character(c), atStart: false, wraps: false))
+                }
             default:
                 break
             }
         }
         return found
+    }
+
+    /// How many more `a` than `b` the scalars hold.
+    private static func excess(_ a: Unicode.Scalar, over b: Unicode.Scalar, in scalars: [Unicode.Scalar]) -> Int {
+        var n = 0
+        for s in scalars { if s == a { n += 1 } else if s == b { n -= 1 } }
+        return n
     }
 
     /// The scalars of `text` without white space or invisible marks at either end.

@@ -133,7 +133,9 @@ struct MarkdownScan {
         var original: Int
         var canOpen: Bool
         var canClose: Bool
-        var intraword: Bool
+        /// Flanked by letters on both sides ("Nutzer*innen"), or by white space on both ("5 * 3"):
+        /// shown as written when unmatched, so not counted as a lone marker.
+        var shownAsWritten: Bool
     }
 
     private static func isPunctuation(_ s: Unicode.Scalar) -> Bool {
@@ -200,8 +202,8 @@ struct MarkdownScan {
                 canOpen = left && (!right || beforePunct)
                 canClose = right && (!left || afterPunct)
             }
-            let intraword = left && right && !beforePunct && !afterPunct
-            var current = Delimiter(marker: s, count: length, original: length, canOpen: canOpen, canClose: canClose, intraword: intraword)
+            let shownAsWritten = (left && right && !beforePunct && !afterPunct) || (!left && !right)
+            var current = Delimiter(marker: s, count: length, original: length, canOpen: canOpen, canClose: canClose, shownAsWritten: shownAsWritten)
             if current.canClose {
                 while current.count > 0, let openerIndex = stack.lastIndex(where: { $0.marker == s && $0.canOpen && $0.count > 0 }) {
                     let used: Int
@@ -224,7 +226,7 @@ struct MarkdownScan {
     }
 
     private mutating func flushUnmatched(_ delimiter: Delimiter) {
-        guard delimiter.count > 0, !delimiter.intraword else { return }
+        guard delimiter.count > 0, !delimiter.shownAsWritten else { return }
         unmatched[String(repeating: Character(delimiter.marker), count: delimiter.count), default: 0] += 1
     }
 
