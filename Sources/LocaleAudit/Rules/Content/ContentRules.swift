@@ -402,6 +402,11 @@ public struct MarkdownMismatchRule: Rule {
             }
         }
         let quoted = "\"\(text.translation.visibleEscaped.truncatedForMessage)\""
+        // Emphasis lost with the placeholder it wrapped (`*%@*`) is the format rules' finding.
+        if !literal && !emphasis.isEmpty && text.source.containsByte(0x25)
+            && FormatSpecifiers.scan(text.translation).arguments.count < FormatSpecifiers.scan(text.source).arguments.count {
+            emphasis = []
+        }
         if !emphasis.isEmpty {
             defects.append(.init(kind: "emphasis", message: "\(quoted) \(emphasis.joined(separator: "; ")): write the markers as the source does",
                                  severity: literal ? nil : .note, text: text))
