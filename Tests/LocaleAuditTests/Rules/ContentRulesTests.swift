@@ -22,7 +22,8 @@ import Testing
 
     @Test func doubledSpacesBetweenWordsOnly() {
         let facts = WhitespaceFacts("¿Eliminar  este libro?")
-        #expect(facts.doubledSpace?.offset == 9 && facts.doubledSpace?.length == 2)
+        #expect(facts.doubledSpace?.offset == 10 && facts.doubledSpace?.length == 2) // UTF-8 offset: ¿ takes two bytes
+        #expect(WhitespaceMismatchRule.context("¿Eliminar  este libro?", at: 10) == "after '¿Eliminar'")
         #expect(facts.doubledSpaceNeighbours.before == "r" && facts.doubledSpaceNeighbours.after == "e")
         // At the edges, or before a line break, two spaces are edge white space, not a doubled space.
         #expect(WhitespaceFacts("  Hello  ").doubledSpace == nil)

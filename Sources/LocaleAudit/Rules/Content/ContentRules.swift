@@ -71,7 +71,7 @@ public struct WhitespaceMismatchRule: Rule {
                                  severity: nil, text: text))
         }
         if let doubled = t.doubledSpace, s.doubledSpace == nil, !Self.isLanguageSpacing(t, language: language) {
-            defects.append(.init(kind: "doubled", message: "has \(doubled.length) spaces in a row \(Self.context(text.translation, at: doubled.offset, length: doubled.length)) where the source has one: remove the extra space",
+            defects.append(.init(kind: "doubled", message: "has \(doubled.length) spaces in a row \(Self.context(text.translation, at: doubled.offset)) where the source has one: remove the extra space",
                                  severity: .note, text: text))
         }
         return defects
@@ -95,13 +95,12 @@ public struct WhitespaceMismatchRule: Rule {
 
     static func lineBreaks(_ n: Int) -> String { n == 0 ? "no line break" : n == 1 ? "1 line break" : "\(n) line breaks" }
 
-    /// `after 'Eliminar'`: the word before a run of spaces, for finding it in a long text.
-    static func context(_ text: String, at offset: Int, length: Int) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var start = offset
-        while start > 0 && offset - start < 16 && !ContentTexts.isSpace(scalars[start - 1]) { start -= 1 }
-        guard start < offset else { return "" }
-        return "after '\(String(String.UnicodeScalarView(scalars[start..<offset])))'"
+    /// `after 'Eliminar'`: the word before a run of spaces (at a UTF-8 offset), for finding it in a long text.
+    static func context(_ text: String, at offset: Int) -> String {
+        let before = String(decoding: text.utf8.prefix(offset), as: UTF8.self)
+        let word = before.unicodeScalars.reversed().prefix { !ContentTexts.isSpace($0) }.prefix(16)
+        guard !word.isEmpty else { return "" }
+        return "after '\(String(String.UnicodeScalarView(word.reversed())))'"
     }
 }
 
@@ -173,14 +172,17 @@ public struct PunctuationMismatchRule: Rule {
             }
             defects.append(.init(kind: "stray-\(stray.character)-\(stray.atStart)", message: message, severity: .warning, text: text))
         }
-        // A text without letters ("%@", "•") has no sentence to end; the app's name is a name.
-        guard text.source.hasLetter, text.translation.hasLetter, !NameTerms.appNameKeys.contains(key) else { return defects }
         let expected = EndPunctuation.endMark(of: text.source, language: sourceLanguage)
         let found = EndPunctuation.endMark(of: text.translation, language: language)
+        // Most translations end as their source does: the finer tests below run for the others only.
+        guard expected != found,
+              // A text without letters ("%@", "•") has no sentence to end; the app's name is a name.
+              text.source.hasLetter, text.translation.hasLetter, !NameTerms.appNameKeys.contains(key) else { return defects }
         let quoted = "\"\(text.translation.visibleEscaped.truncatedForMessage)\""
-        // A source that ends with an abbreviation ("Supp.") has no sentence stop to keep.
-        if let expected, !(expected == .period && EndPunctuation.periodIsAbbreviationOrOrdinal(text.source)) {
-            guard !EndPunctuation.renders(expected, as: found, translation: text.translation, language: language) else { return defects }
+        if let expected {
+            // A source that ends with an abbreviation ("Supp.") has no sentence stop to keep.
+            if expected == .period && EndPunctuation.periodIsAbbreviationOrOrdinal(text.source) { return defects }
+            if EndPunctuation.renders(expected, as: found, translation: text.translation, language: language) { return defects }
             let form = EndPunctuation.form(expected, language: language)
             if let found {
                 defects.append(.init(kind: "mark", message: "\(quoted) ends with \(found.withArticle) where the source ends with \(expected.withArticle): end it with \(form)",
@@ -190,7 +192,7 @@ public struct PunctuationMismatchRule: Rule {
                 defects.append(.init(kind: "mark", message: "\(quoted) does not end with the source's \(expected.name): end it with \(form)",
                                      severity: nil, text: text))
             }
-        } else if expected == nil, let found {
+        } else if let found {
             if found == .period && EndPunctuation.periodIsAbbreviationOrOrdinal(text.translation) { return defects }
             // A mark inside a closing bracket ends a parenthesis ("(opt.)"), not the text.
             if EndPunctuation.closedByBracket(text.translation) { return defects }

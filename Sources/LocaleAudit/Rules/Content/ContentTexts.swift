@@ -114,18 +114,23 @@ enum ContentTexts {
     static func check(_ context: RuleContext, _ rule: RuleDescription,
                       _ check: (ComparedText, _ language: String, _ pair: TranslationPair) -> [Defect]) -> [Finding] {
         var findings: [Finding] = []
-        var languages: [String: String] = [:]
+        // Pairs come grouped by table and locale: the language changes rarely.
+        var lastLocale = "", language = ""
         for pair in context.pairs {
-            let language: String
-            if let known = languages[pair.locale] { language = known } else {
+            if pair.locale != lastLocale {
+                lastLocale = pair.locale
                 language = UntranslatedRule.language(of: pair.locale)
-                languages[pair.locale] = language
             }
-            var defects: [Defect] = []
-            for text in compared(pair) where text.source != text.translation {
-                defects += check(text, language, pair)
+            let defects: [Defect]
+            // Most pairs are two plain strings: no list of compared texts is built for them.
+            if case .text(let source) = pair.source.value, case .text(let translation) = pair.translation.value {
+                guard !source.isEmpty, !translation.isEmpty, source != translation else { continue }
+                defects = check(ComparedText(source: source, translation: translation, location: pair.location,
+                                             sourceLocation: pair.source.valueLocation ?? pair.source.location, form: nil), language, pair)
+            } else {
+                defects = compared(pair).filter { $0.source != $0.translation }.flatMap { check($0, language, pair) }
             }
-            findings += self.findings(rule, pair, defects)
+            if !defects.isEmpty { findings += self.findings(rule, pair, defects) }
         }
         return findings
     }
