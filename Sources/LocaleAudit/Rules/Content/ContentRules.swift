@@ -26,6 +26,13 @@ public struct WhitespaceMismatchRule: Rule {
             RuleExample("Two spaces in a row (a note)",
                 VirtualFile("en.lproj/Localizable.strings", "\"delete.confirm\" = \"Delete this book?\";\n"),
                 VirtualFile("es.lproj/Localizable.strings", "\"delete.confirm\" = ↓\"¿Eliminar  este libro?\";\n")),
+            RuleExample("A trailing space of the source that most translations drop is reported once, on the source (a note)",
+                VirtualFile("en.lproj/Localizable.strings", "\"saved\" = ↓\"You’re all set! \";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"saved\" = \"Alles bereit!\";\n"),
+                VirtualFile("es.lproj/Localizable.strings", "\"saved\" = \"¡Todo listo!\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"saved\" = \"Tout est prêt !\";\n"),
+                VirtualFile("it.lproj/Localizable.strings", "\"saved\" = \"Tutto pronto! \";\n"),
+                VirtualFile("nl.lproj/Localizable.strings", "\"saved\" = \"Alles klaar!\";\n")),
             RuleExample("A plural form that lost its leading space (the other forms kept it)",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", " and %d more book"), ("other", " and %d more books")]),
                 stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "↓und %d weiteres Buch"), ("other", " und %d weitere Bücher")])),
@@ -43,10 +50,56 @@ public struct WhitespaceMismatchRule: Rule {
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        ContentTexts.check(context, Self.description) { text, language, _ in Self.defects(text, language: language) }
+        let dropped = Self.sourceEdgesMostTranslationsDrop(context)
+        var findings = ContentTexts.check(context, Self.description) { text, language, pair in
+            Self.defects(text, language: language, sourceEdgeInDoubt: dropped[pair.table]?[pair.key] != nil)
+        }
+        // One note on the source instead of a warning per translation.
+        for table in dropped.keys.sorted() {
+            for (key, edge) in dropped[table]!.sorted(by: { $0.key < $1.key }) {
+                let locales = edge.locales.sorted()
+                findings.append(.entry(Self.description,
+                    "\(locales.count) of \(edge.total) translations drop the space the source \(edge.source.value.shortDescription) has at its \(edge.side): if the code joins another string there, add the space to them; otherwise remove it from the source",
+                    at: edge.source.valueLocation ?? edge.source.location, locale: nil, table: table, key: key, severity: .note,
+                    notes: [Finding.Note(message: "dropped in \(locales.prefix(12).joined(separator: ", "))\(locales.count > 12 ? ", …" : "")")]))
+            }
+        }
+        return findings
     }
 
-    static func defects(_ text: ComparedText, language: String) -> [ContentTexts.Defect] {
+    /// A source space at an edge that at least three quarters of the translations (and four or more)
+    /// drop: the source's own stray space, more likely than as many translators' slips.
+    struct DroppedEdge {
+        var source: Entry
+        var side = "end"
+        var locales: [String] = []
+        var total = 0
+    }
+
+    static func sourceEdgesMostTranslationsDrop(_ context: RuleContext) -> [TableID: [String: DroppedEdge]] {
+        var counts: [TableID: [String: DroppedEdge]] = [:]
+        for pair in context.pairs {
+            guard case .text(let source) = pair.source.value, case .text(let translation) = pair.translation.value,
+                  let first = source.utf8.first, let last = source.utf8.last, first == 0x20 || last == 0x20 else { continue }
+            let s = WhitespaceFacts(source), t = WhitespaceFacts(translation)
+            guard s.hasContent, t.hasContent else { continue }
+            var edge = counts[pair.table]?[pair.key] ?? DroppedEdge(source: pair.source)
+            edge.total += 1
+            let start = s.leading > 0 && s.leadingBreaks == 0 && t.leading == 0
+            let end = s.trailing > 0 && s.trailingBreaks == 0 && t.trailing == 0
+            if start || end {
+                edge.locales.append(pair.locale)
+                edge.side = end ? "end" : "start"
+            }
+            counts[pair.table, default: [:]][pair.key] = edge
+        }
+        return counts.compactMapValues { keys in
+            let inDoubt = keys.filter { $0.value.locales.count >= 4 && $0.value.locales.count * 4 >= $0.value.total * 3 }
+            return inDoubt.isEmpty ? nil : inDoubt
+        }
+    }
+
+    static func defects(_ text: ComparedText, language: String, sourceEdgeInDoubt: Bool = false) -> [ContentTexts.Defect] {
         let s = WhitespaceFacts(text.source), t = WhitespaceFacts(text.translation)
         guard s.hasContent, t.hasContent else { return [] }
         var defects: [ContentTexts.Defect] = []
@@ -56,7 +109,7 @@ public struct WhitespaceMismatchRule: Rule {
                                                                  ("end", s.trailing, s.trailingBreaks, t.trailing, t.trailingBreaks)] {
             if sourceCount > 0 && count == 0 {
                 // A language without spaces between words rightly drops a joining space.
-                if sourceBreaks == 0 && unspaced { continue }
+                if sourceBreaks == 0 && (unspaced || sourceEdgeInDoubt) { continue }
                 edges.append("lacks the \(Self.describe(sourceCount, breaks: sourceBreaks, article: false)) the source has at its \(name)")
             } else if sourceCount == 0 && count > 0 {
                 edges.append("\(name == "start" ? "starts" : "ends") with \(Self.describe(count, breaks: breaks, article: true)) the source does not have")
