@@ -51,7 +51,7 @@ public struct WhitespaceMismatchRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let dropped = Self.sourceEdgesMostTranslationsDrop(context)
-        var findings = ContentTexts.check(context, Self.description) { text, language, pair in
+        var findings = ContentTexts.check(context, Self.description, mayDiffer: WhitespaceFacts.mayDiffer) { text, language, pair in
             Self.defects(text, language: language, sourceEdgeInDoubt: dropped[pair.table]?[pair.key] != nil)
         }
         // One note on the source instead of a warning per translation.
@@ -305,7 +305,11 @@ public struct EscapeArtifactRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let interfaceBuilderTables = context.project.interfaceBuilderTables
-        return ContentTexts.check(context, Self.description) { text, _, pair in
+        // Only a translation with `&`, a backslash or `%` can show an escape.
+        let mayDiffer: (String, String) -> Bool = { _, translation in
+            translation.containsByte(0x26) || translation.containsByte(0x5C) || translation.containsByte(0x25)
+        }
+        return ContentTexts.check(context, Self.description, mayDiffer: mayDiffer) { text, _, pair in
             var defects: [ContentTexts.Defect] = []
             if let message = Self.escapeMessage(text) {
                 defects.append(.init(kind: "escape", message: message, severity: nil, text: text))
@@ -421,8 +425,7 @@ public struct MarkdownMismatchRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let sourceLanguage = context.project.sourceLanguage
-        return ContentTexts.check(context, Self.description) { text, language, pair in
-            guard MarkdownScan.mayHaveMarkdown(text.source) else { return [] }
+        return ContentTexts.check(context, Self.description, mayDiffer: { source, _ in MarkdownScan.mayHaveMarkdown(source) }) { text, language, pair in
             let source = MarkdownScan(text.source)
             guard source.hasMarkdown else { return [] }
             var codes: Set<String> = [language, UntranslatedRule.language(of: sourceLanguage)]

@@ -111,7 +111,9 @@ enum ContentTexts {
     }
 
     /// Runs `check` over every compared string of every pair and gathers the findings.
-    static func check(_ context: RuleContext, _ rule: RuleDescription,
+    /// `mayDiffer(source, translation)` is a cheap byte test run first on every pair of strings: false
+    /// when the rule can have nothing to say about them.
+    static func check(_ context: RuleContext, _ rule: RuleDescription, mayDiffer: (String, String) -> Bool = { _, _ in true },
                       _ check: (ComparedText, _ language: String, _ pair: TranslationPair) -> [Defect]) -> [Finding] {
         var findings: [Finding] = []
         // Pairs come grouped by table and locale: the language changes rarely.
@@ -124,11 +126,12 @@ enum ContentTexts {
             let defects: [Defect]
             // Most pairs are two plain strings: no list of compared texts is built for them.
             if case .text(let source) = pair.source.value, case .text(let translation) = pair.translation.value {
-                guard !source.isEmpty, !translation.isEmpty, source != translation else { continue }
+                guard !source.isEmpty, !translation.isEmpty, mayDiffer(source, translation), source != translation else { continue }
                 defects = check(ComparedText(source: source, translation: translation, location: pair.location,
                                              sourceLocation: pair.source.valueLocation ?? pair.source.location, form: nil), language, pair)
             } else {
-                defects = compared(pair).filter { $0.source != $0.translation }.flatMap { check($0, language, pair) }
+                defects = compared(pair).filter { $0.source != $0.translation && mayDiffer($0.source, $0.translation) }
+                    .flatMap { check($0, language, pair) }
             }
             if !defects.isEmpty { findings += self.findings(rule, pair, defects) }
         }

@@ -70,6 +70,20 @@ struct WhitespaceFacts {
         return (.visible, min(length, n - i))
     }
 
+    /// False when neither text can have white space worth comparing: no white space at an edge, no
+    /// line break or backslash, and no two spaces or non-ASCII space in the translation. Byte
+    /// searches only: most pairs stop here.
+    static func mayDiffer(_ source: String, _ translation: String) -> Bool {
+        func edgy(_ b: UInt8?) -> Bool { b.map { $0 <= 0x20 || $0 >= 0x80 } ?? false }
+        func special(_ text: String) -> Bool {
+            edgy(text.utf8.first) || edgy(text.utf8.last) || text.containsByte(0x0A) || text.containsByte(0x0D) || text.containsByte(0x5C)
+        }
+        if special(source) || special(translation) { return true }
+        if translation.firstByteRange(of: "  ") != nil { return true }
+        // No-break, narrow no-break and ideographic spaces start with these bytes.
+        return translation.containsByte(0xC2) || translation.containsByte(0xE2) || translation.containsByte(0xE3) || translation.containsByte(0xE1)
+    }
+
     init(_ text: String) {
         var text = text
         self = text.withUTF8 { WhitespaceFacts(bytes: $0) }
