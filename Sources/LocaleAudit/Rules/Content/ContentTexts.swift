@@ -27,14 +27,23 @@ enum ContentTexts {
     static func compared(_ pair: TranslationPair) -> [ComparedText] {
         var out: [ComparedText] = []
         let fallback = pair.location
-        let sourceFallback = pair.source.valueLocation ?? pair.source.location
-        collect(source: pair.source.value, translation: pair.translation.value, form: nil,
+        let (sourceValue, sourceFallback) = source(of: pair)
+        collect(source: sourceValue, translation: pair.translation.value, form: nil,
                 location: fallback, sourceLocation: sourceFallback, into: &out)
         return out.filter { !$0.source.isEmpty && !$0.translation.isEmpty }
     }
 
+    /// The source a translation was made from: the text a bilingual file (XLIFF) carries next to it,
+    /// else the source table's. Another file's unit of the same key (XLIFF test suites reuse `1`) is
+    /// no source of this one.
+    static func source(of pair: TranslationPair) -> (value: Value, location: SourceLocation?) {
+        let location = pair.source.valueLocation ?? pair.source.location
+        guard let own = pair.translation.sourceValue else { return (pair.source.value, location) }
+        return (own, location.file == pair.translation.location.file ? location : nil)
+    }
+
     private static func collect(source: Value, translation: Value, form: String?, location: SourceLocation,
-                                sourceLocation: SourceLocation, into out: inout [ComparedText]) {
+                                sourceLocation: SourceLocation?, into out: inout [ComparedText]) {
         func label(_ name: String) -> String { form.map { "\($0).\(name)" } ?? name }
         switch (source, translation) {
         case (.text(let s), .text(let t)):
@@ -125,10 +134,10 @@ enum ContentTexts {
             }
             let defects: [Defect]
             // Most pairs are two plain strings: no list of compared texts is built for them.
-            if case .text(let source) = pair.source.value, case .text(let translation) = pair.translation.value {
+            if case .text(let source) = pair.translation.sourceValue ?? pair.source.value, case .text(let translation) = pair.translation.value {
                 guard !source.isEmpty, !translation.isEmpty, mayDiffer(source, translation), source != translation else { continue }
                 defects = check(ComparedText(source: source, translation: translation, location: pair.location,
-                                             sourceLocation: pair.source.valueLocation ?? pair.source.location, form: nil), language, pair)
+                                             sourceLocation: Self.source(of: pair).location, form: nil), language, pair)
             } else {
                 defects = compared(pair).filter { $0.source != $0.translation && mayDiffer($0.source, $0.translation) }
                     .flatMap { check($0, language, pair) }
