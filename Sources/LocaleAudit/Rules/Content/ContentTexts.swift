@@ -27,7 +27,7 @@ enum ContentTexts {
     static func compared(_ pair: TranslationPair) -> [ComparedText] {
         var out: [ComparedText] = []
         let fallback = pair.location
-        let (sourceValue, sourceFallback) = source(of: pair)
+        guard let (sourceValue, sourceFallback) = source(of: pair) else { return [] }
         collect(source: sourceValue, translation: pair.translation.value, form: nil,
                 location: fallback, sourceLocation: sourceFallback, into: &out)
         return out.filter { !$0.source.isEmpty && !$0.translation.isEmpty }
@@ -36,11 +36,19 @@ enum ContentTexts {
     /// The source a translation was made from: the text a bilingual file (XLIFF) carries next to it,
     /// else the source table's. Another file's unit of the same key (XLIFF test suites reuse `1`) is
     /// no source of this one.
-    static func source(of pair: TranslationPair) -> (value: Value, location: SourceLocation?) {
+    static func source(of pair: TranslationPair) -> (value: Value, location: SourceLocation?)? {
         let location = pair.source.valueLocation ?? pair.source.location
-        guard let own = pair.translation.sourceValue else { return (pair.source.value, location) }
-        return (own, location.file == pair.translation.location.file ? location : nil)
+        let sameFile = location.file == pair.translation.location.file
+        guard let own = pair.translation.sourceValue else {
+            // A unit of one XLIFF file whose source text was not kept, and another XLIFF file's unit
+            // of the same id: nothing says they are one string.
+            if !sameFile && isXLIFF(location.file) && isXLIFF(pair.translation.location.file) { return nil }
+            return (pair.source.value, location)
+        }
+        return (own, sameFile ? location : nil)
     }
+
+    private static func isXLIFF(_ path: String) -> Bool { path.hasSuffix(".xliff") || path.hasSuffix(".xlf") }
 
     private static func collect(source: Value, translation: Value, form: String?, location: SourceLocation,
                                 sourceLocation: SourceLocation?, into out: inout [ComparedText]) {
@@ -135,9 +143,10 @@ enum ContentTexts {
             let defects: [Defect]
             // Most pairs are two plain strings: no list of compared texts is built for them.
             if case .text(let source) = pair.translation.sourceValue ?? pair.source.value, case .text(let translation) = pair.translation.value {
-                guard !source.isEmpty, !translation.isEmpty, mayDiffer(source, translation), source != translation else { continue }
+                guard !source.isEmpty, !translation.isEmpty, mayDiffer(source, translation), source != translation,
+                      let origin = Self.source(of: pair) else { continue }
                 defects = check(ComparedText(source: source, translation: translation, location: pair.location,
-                                             sourceLocation: Self.source(of: pair).location, form: nil), language, pair)
+                                             sourceLocation: origin.location, form: nil), language, pair)
             } else {
                 defects = compared(pair).filter { $0.source != $0.translation && mayDiffer($0.source, $0.translation) }
                     .flatMap { check($0, language, pair) }
