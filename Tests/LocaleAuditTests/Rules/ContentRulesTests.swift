@@ -82,6 +82,7 @@ import Testing
         #expect(EndPunctuation.renders(.question, as: nil, translation: "Ջնջե՞լ", language: "hy"))
         #expect(EndPunctuation.renders(.question, as: .period, translation: "削除しますか。", language: "ja"))
         #expect(!EndPunctuation.renders(.question, as: .period, translation: "削除します。", language: "ja"))
+        #expect(EndPunctuation.renders(.question, as: .period, translation: "ပြမည်လား။", language: "my"))
         #expect(EndPunctuation.renders(.exclamation, as: nil, translation: "!!Go Map", language: "ar"))
         #expect(EndPunctuation.form(.question, language: "fa") == "'؟'")
         #expect(EndPunctuation.form(.period, language: "zh") == "'。'")

@@ -124,6 +124,9 @@ enum EndPunctuation {
         case (.question, _), (.exclamation, _):
             // Armenian marks a question or exclamation on the stressed word, not at the end.
             if language == "hy" && translation.unicodeScalars.contains(where: { $0 == "\u{055E}" || $0 == "\u{055C}" }) { return true }
+            // Burmese, Mon, Shan, Khmer, Thai and Lao ask with a particle and end the sentence with
+            // their full stop ("ပြမည်လား။").
+            if expected == .question && found == .period && questionParticleLanguages.contains(language) { return true }
             // A Japanese question may end "…ますか。".
             if expected == .question && found == .period && language == "ja" {
                 let scalars = Array(endTrimmed(translation).unicodeScalars)
@@ -134,6 +137,8 @@ enum EndPunctuation {
             return false
         }
     }
+
+    static let questionParticleLanguages: Set<String> = ["my", "mnw", "shn", "km", "th", "lo"]
 
     static let rightToLeftLanguages: Set<String> = ["ar", "ars", "fa", "he", "iw", "ur", "ps", "sd", "ckb", "yi", "ug", "dv", "azb", "skr", "nqo", "syr"]
 
