@@ -57,6 +57,7 @@ import Testing
         #expect(mark("हो गया।", "hi") == .period)
         #expect(mark("Name:") == .colon)
         #expect(mark("タイトル：", "ja") == .colon)
+        #expect(mark("នៅលើឧបករណ៍របស់អ្នក៖", "km") == .colon)
         #expect(mark("Loading…") == .ellipsis)
         #expect(mark("Loading...") == .ellipsis)
         #expect(mark("読み込み中・・・", "ja") == .ellipsis)

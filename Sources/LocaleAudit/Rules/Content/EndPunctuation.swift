@@ -34,7 +34,7 @@ enum EndPunctuation {
         case ".", "\u{3002}", "\u{FF0E}", "\u{FF61}", "\u{0964}", "\u{0965}", "\u{0589}", "\u{1362}", "\u{104B}",
              "\u{06D4}", "\u{17D4}", "\u{17D5}", "\u{0F0D}", "\u{1C7E}", "\u{A4FF}":
             return .period
-        case ":", "\u{FF1A}", "\u{FE13}", "\u{1365}", "\u{1366}", "\u{02D0}":
+        case ":", "\u{FF1A}", "\u{FE13}", "\u{1365}", "\u{1366}", "\u{02D0}", "\u{17D6}", "\u{0F14}", "\u{1804}":
             return .colon
         case "\u{2026}", "\u{22EF}", "\u{2025}", "\u{FE19}":
             return .ellipsis
