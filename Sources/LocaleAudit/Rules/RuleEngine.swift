@@ -84,6 +84,7 @@ public enum RuleEngine {
         LocaleIncompleteRule.self, MissingTranslationRule.self, ExtraKeyRule.self, MissingTableRule.self, EmptyValueRule.self,
         UntranslatedRule.self, TranslationStateRule.self, StaleKeyTranslatedRule.self,
         PermissionPromptUntranslatedRule.self, LengthLimitRule.self,
+        WhitespaceMismatchRule.self, PunctuationMismatchRule.self, EscapeArtifactRule.self, MarkdownMismatchRule.self,
         FormatSpecifierInvalidRule.self, FormatTypeMismatchRule.self, FormatCountMismatchRule.self,
         FormatMixedPositionalRule.self, FormatStrayFragmentRule.self, FormatInPlainStringRule.self,
         PluralMissingCategoryRule.self, PluralMissingOtherRule.self, PluralUnusedCategoryRule.self,

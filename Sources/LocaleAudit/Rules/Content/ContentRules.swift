@@ -1,0 +1,499 @@
+// What a translation must keep from its source: white space at the edges and line breaks, the final
+// punctuation, markup that must not show, and SwiftUI's Markdown. Each rule compares every
+// translated string (plain, plural form, variation case) with its source string (see ContentTexts).
+
+public struct WhitespaceMismatchRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "whitespace-mismatch", name: "White space differs from the source", severity: .warning,
+        summary: "A translation gains or loses white space at its start or end, or has a different number of line breaks than its source (a warning); or has two spaces in a row that the source does not (a note).",
+        rationale: """
+        A space at an edge of a source string is there for a reason: the code joins it to another \
+        string ("Signed in as " + name) or lays it out. A translation that drops it runs two words \
+        together; one that adds it indents or misaligns a label. A line break more or less wraps a \
+        label or alert differently than designed. Not reported: the no-break spaces French and Breton \
+        set before `: ; ! ? »` and after `«`, and a space at an edge that a language written without \
+        spaces between words (Japanese, Chinese, Thai, …) drops. A `\\n` written as two characters \
+        counts as the line break it stands for (`escape-artifact` reports it).
+        """,
+        triggering: [
+            RuleExample("The German text lost the trailing space the code joins a name to",
+                VirtualFile("en.lproj/Localizable.strings", "\"signed.in\" = \"Signed in as \";\n\"title\" = \"Library\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"signed.in\" = ↓\"Angemeldet als\";\n\"title\" = ↓\" Bibliothek \";\n")),
+            RuleExample("A line break the source does not have",
+                VirtualFile("en.lproj/Localizable.strings", "\"sync.done\" = \"Your library is up to date.\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"sync.done\" = ↓\"Votre bibliothèque\\nest à jour.\";\n")),
+            RuleExample("Two spaces in a row (a note)",
+                VirtualFile("en.lproj/Localizable.strings", "\"delete.confirm\" = \"Delete this book?\";\n"),
+                VirtualFile("es.lproj/Localizable.strings", "\"delete.confirm\" = ↓\"¿Eliminar  este libro?\";\n")),
+            RuleExample("A trailing space of the source that most translations drop is reported once, on the source (a note)",
+                VirtualFile("en.lproj/Localizable.strings", "\"saved\" = ↓\"You’re all set! \";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"saved\" = \"Alles bereit!\";\n"),
+                VirtualFile("es.lproj/Localizable.strings", "\"saved\" = \"¡Todo listo!\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"saved\" = \"Tout est prêt !\";\n"),
+                VirtualFile("it.lproj/Localizable.strings", "\"saved\" = \"Tutto pronto! \";\n"),
+                VirtualFile("nl.lproj/Localizable.strings", "\"saved\" = \"Alles klaar!\";\n")),
+            RuleExample("A plural form that lost its leading space (the other forms kept it)",
+                stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", " and %d more book"), ("other", " and %d more books")]),
+                stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "↓und %d weiteres Buch"), ("other", " und %d weitere Bücher")])),
+        ],
+        nonTriggering: [
+            RuleExample("French no-break spaces before a colon and inside guillemets",
+                VirtualFile("en.lproj/Localizable.strings", "\"author\" = \"Author: %@\";\n\"quote\" = \"\\\"%@\\\"\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"author\" = \"Auteur\u{00A0}: %@\";\n\"quote\" = \"«\u{202F}%@\u{202F}»\";\n")),
+            RuleExample("Japanese drops the joining space it does not write between words",
+                VirtualFile("en.lproj/Localizable.strings", "\"signed.in\" = \"Signed in as \";\n"),
+                VirtualFile("ja.lproj/Localizable.strings", "\"signed.in\" = \"ログイン中：\";\n")),
+            RuleExample("The same edges and line breaks; a Windows line break counts once",
+                VirtualFile("en.lproj/Localizable.strings", "\"welcome\" = \"Welcome!\\nLet's start.\";\n\"by\" = \" by \";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"welcome\" = \"Willkommen!\\r\\nLos geht's.\";\n\"by\" = \"\u{00A0}von \";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let dropped = Self.sourceEdgesMostTranslationsDrop(context)
+        var findings = ContentTexts.check(context, Self.description, mayDiffer: WhitespaceFacts.mayDiffer) { text, language, pair in
+            Self.defects(text, language: language, sourceEdgeInDoubt: dropped[pair.table]?[pair.key] != nil)
+        }
+        // One note on the source instead of a warning per translation.
+        for table in dropped.keys.sorted() {
+            for (key, edge) in dropped[table]!.sorted(by: { $0.key < $1.key }) {
+                let locales = edge.locales.sorted()
+                findings.append(.entry(Self.description,
+                    "\(locales.count) of \(edge.total) translations drop the space the source \(edge.source.value.shortDescription) has at its \(edge.side): if the code joins another string there, add the space to them; otherwise remove it from the source",
+                    at: edge.source.valueLocation ?? edge.source.location, locale: nil, table: table, key: key, severity: .note,
+                    notes: [Finding.Note(message: "dropped in \(locales.prefix(12).joined(separator: ", "))\(locales.count > 12 ? ", …" : "")")]))
+            }
+        }
+        return findings
+    }
+
+    /// A source space at an edge that at least three quarters of the translations (and four or more)
+    /// drop: the source's own stray space, more likely than as many translators' slips.
+    struct DroppedEdge {
+        var source: Entry
+        var side = "end"
+        var locales: [String] = []
+        var total = 0
+    }
+
+    static func sourceEdgesMostTranslationsDrop(_ context: RuleContext) -> [TableID: [String: DroppedEdge]] {
+        var counts: [TableID: [String: DroppedEdge]] = [:]
+        for pair in context.pairs {
+            guard case .text(let source) = pair.source.value, case .text(let translation) = pair.translation.value,
+                  let first = source.utf8.first, let last = source.utf8.last, first == 0x20 || last == 0x20 else { continue }
+            let s = WhitespaceFacts(source), t = WhitespaceFacts(translation)
+            guard s.hasContent, t.hasContent else { continue }
+            var edge = counts[pair.table]?[pair.key] ?? DroppedEdge(source: pair.source)
+            edge.total += 1
+            let start = s.leading > 0 && s.leadingBreaks == 0 && t.leading == 0
+            let end = s.trailing > 0 && s.trailingBreaks == 0 && t.trailing == 0
+            if start || end {
+                edge.locales.append(pair.locale)
+                edge.side = end ? "end" : "start"
+            }
+            counts[pair.table, default: [:]][pair.key] = edge
+        }
+        return counts.compactMapValues { keys in
+            let inDoubt = keys.filter { $0.value.locales.count >= 4 && $0.value.locales.count * 4 >= $0.value.total * 3 }
+            return inDoubt.isEmpty ? nil : inDoubt
+        }
+    }
+
+    static func defects(_ text: ComparedText, language: String, sourceEdgeInDoubt: Bool = false) -> [ContentTexts.Defect] {
+        let s = WhitespaceFacts(text.source), t = WhitespaceFacts(text.translation)
+        guard s.hasContent, t.hasContent else { return [] }
+        var defects: [ContentTexts.Defect] = []
+        var edges: [String] = []
+        let unspaced = ContentTexts.unspacedLanguages.contains(language)
+        for (name, sourceCount, sourceBreaks, count, breaks) in [("start", s.leading, s.leadingBreaks, t.leading, t.leadingBreaks),
+                                                                 ("end", s.trailing, s.trailingBreaks, t.trailing, t.trailingBreaks)] {
+            if sourceCount > 0 && count == 0 {
+                // A language without spaces between words rightly drops a joining space.
+                if sourceBreaks == 0 && (unspaced || sourceEdgeInDoubt) { continue }
+                edges.append("lacks the \(Self.describe(sourceCount, breaks: sourceBreaks, article: false)) the source has at its \(name)")
+            } else if sourceCount == 0 && count > 0 {
+                edges.append("\(name == "start" ? "starts" : "ends") with \(Self.describe(count, breaks: breaks, article: true)) the source does not have")
+            }
+        }
+        if !edges.isEmpty {
+            defects.append(.init(kind: "edges", message: "\"\(text.translation.visibleEscaped.truncatedForMessage)\" \(edges.joined(separator: " and ")): make its edges match the source's",
+                                 severity: nil, text: text))
+        }
+        if s.innerBreaks != t.innerBreaks {
+            defects.append(.init(kind: "breaks", message: "has \(Self.lineBreaks(t.innerBreaks)) where the source has \(Self.lineBreaks(s.innerBreaks)): the text wraps differently than designed; break the lines as the source does",
+                                 severity: nil, text: text))
+        }
+        if let doubled = t.doubledSpace, s.doubledSpace == nil, !Self.isLanguageSpacing(t, language: language) {
+            defects.append(.init(kind: "doubled", message: "has \(doubled.length) spaces in a row \(Self.context(text.translation, at: doubled.offset)) where the source has one: remove the extra space",
+                                 severity: .note, text: text))
+        }
+        return defects
+    }
+
+    /// A no-break space next to an ordinary one before `: ; ! ? »` or after `«` in French or Breton.
+    static func isLanguageSpacing(_ facts: WhitespaceFacts, language: String) -> Bool {
+        guard ContentTexts.spacedPunctuationLanguages.contains(language), facts.doubledSpaceHasNoBreak,
+              let doubled = facts.doubledSpace, doubled.length == 2 else { return false }
+        let after = facts.doubledSpaceNeighbours.after, before = facts.doubledSpaceNeighbours.before
+        return after.map { ":;!?»".unicodeScalars.contains($0) } == true || before == "«"
+    }
+
+    /// "a space", "2 line breaks", "white space and a line break".
+    static func describe(_ count: Int, breaks: Int, article: Bool) -> String {
+        let a = article ? "a " : ""
+        if breaks == count { return breaks == 1 ? "\(a)line break" : "\(breaks) line breaks" }
+        if breaks > 0 { return breaks == 1 ? "white space and a line break" : "white space and \(breaks) line breaks" }
+        return count == 1 ? "\(a)space" : "\(count) spaces"
+    }
+
+    static func lineBreaks(_ n: Int) -> String { n == 0 ? "no line break" : n == 1 ? "1 line break" : "\(n) line breaks" }
+
+    /// `after 'Eliminar'`: the word before a run of spaces (at a UTF-8 offset), for finding it in a long text.
+    static func context(_ text: String, at offset: Int) -> String {
+        let before = String(decoding: text.utf8.prefix(offset), as: UTF8.self)
+        let word = before.unicodeScalars.reversed().prefix { !ContentTexts.isSpace($0) }.prefix(16)
+        guard !word.isEmpty else { return "" }
+        return "after '\(String(String.UnicodeScalarView(word.reversed())))'"
+    }
+}
+
+public struct PunctuationMismatchRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "punctuation-mismatch", name: "Final punctuation differs from the source", severity: .note,
+        summary: "A translation does not end with its source's final mark (`.` `:` `…` `?` `!`) in the target language's form, or adds one (a note); or has an ASCII quote or bracket at an edge that its source does not (a warning).",
+        rationale: """
+        A question that ends in a full stop, a label that lost its colon or an ellipsis that promises \
+        a dialog the menu item no longer announces read as careless; a stray `"` pasted from a \
+        spreadsheet shows on screen. Marks are compared in the target language's form: `。：？！` in \
+        Chinese and Japanese, `؟` in Arabic, Persian and Urdu, `;` as the Greek question mark, `։` \
+        and `՞` in Armenian, `።` and `፧` in Amharic, `।` in Hindi and Bengali, `။` in Burmese; `...` \
+        and `…` are one ellipsis; an exclamation may become a full stop; Thai and Lao may end without \
+        a mark; a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none. Closing \
+        quotes and brackets after the mark are looked past.
+        """,
+        triggering: [
+            RuleExample("A question that became a statement, a lost full stop, an added colon",
+                VirtualFile("en.lproj/Localizable.strings", "\"delete\" = \"Delete this book?\";\n\"offline\" = \"Check your connection.\";\n\"name\" = \"Name\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"delete\" = ↓\"Dieses Buch löschen.\";\n\"offline\" = ↓\"Prüfen Sie Ihre Verbindung\";\n\"name\" = ↓\"Name:\";\n")),
+            RuleExample("A stray quote pasted from a spreadsheet (a warning)",
+                VirtualFile("en.lproj/Localizable.strings", "\"shelf\" = \"My shelf\";\n\"sort\" = \"Sort by title\";\n"),
+                VirtualFile("it.lproj/Localizable.strings", "\"shelf\" = ↓\"\\\"Il mio scaffale\";\n\"sort\" = ↓\"\\\"Ordina per titolo\\\"\";\n")),
+            RuleExample("Japanese ends the question with an ASCII full stop",
+                VirtualFile("en.lproj/Localizable.strings", "\"sync.ask\" = \"Sync now?\";\n"),
+                VirtualFile("ja.lproj/Localizable.strings", "\"sync.ask\" = ↓\"今すぐ同期します.\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("The target language's own marks",
+                VirtualFile("en.lproj/Localizable.strings", "\"delete\" = \"Delete this book?\";\n\"done\" = \"Done.\";\n\"label\" = \"Title:\";\n"),
+                VirtualFile("ja.lproj/Localizable.strings", "\"delete\" = \"この本を削除しますか？\";\n\"done\" = \"完了しました。\";\n\"label\" = \"タイトル：\";\n"),
+                VirtualFile("ar.lproj/Localizable.strings", "\"delete\" = \"حذف هذا الكتاب؟\";\n\"done\" = \"تم.\";\n\"label\" = \"العنوان:\";\n"),
+                VirtualFile("el.lproj/Localizable.strings", "\"delete\" = \"Διαγραφή αυτού του βιβλίου;\";\n\"done\" = \"Έγινε.\";\n\"label\" = \"Τίτλος:\";\n"),
+                VirtualFile("hi.lproj/Localizable.strings", "\"delete\" = \"यह पुस्तक हटाएँ?\";\n\"done\" = \"हो गया।\";\n\"label\" = \"शीर्षक:\";\n")),
+            RuleExample("French spacing, Spanish opening marks, an ellipsis written as three dots, a quote after the mark",
+                VirtualFile("en.lproj/Localizable.strings", "\"delete\" = \"Delete this book?\";\n\"loading\" = \"Loading…\";\n\"tap\" = \"Tap \\\"Done.\\\"\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"delete\" = \"Supprimer ce livre\u{00A0}?\";\n\"loading\" = \"Chargement...\";\n\"tap\" = \"Touchez « Terminé. »\";\n"),
+                VirtualFile("es.lproj/Localizable.strings", "\"delete\" = \"¿Eliminar este libro?\";\n\"loading\" = \"Cargando…\";\n\"tap\" = \"Toca \\\"Listo\\\".\";\n")),
+            RuleExample("An abbreviation and a German ordinal end with a full stop that is no sentence's",
+                VirtualFile("en.lproj/Localizable.strings", "\"e.g\" = \"for example\";\n\"day\" = \"on the %@\";\n\"welcome\" = \"Welcome!\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"e.g\" = \"z. B.\";\n\"day\" = \"am %@.\";\n\"welcome\" = \"Willkommen.\";\n")),
+            RuleExample("Afrikaans 'n and German „quotes\" are no stray quotes",
+                VirtualFile("en.lproj/Localizable.strings", "\"error\" = \"An error occurred\";\n\"tap\" = \"Tap Done\";\n"),
+                VirtualFile("af.lproj/Localizable.strings", "\"error\" = \"'n Fout het voorgekom\";\n\"tap\" = \"Tik „Klaar\\\"\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let sourceLanguage = UntranslatedRule.language(of: context.project.sourceLanguage)
+        return ContentTexts.check(context, Self.description) { text, language, pair in
+            Self.defects(text, language: language, sourceLanguage: sourceLanguage, key: pair.key)
+        }
+    }
+
+    static func defects(_ text: ComparedText, language: String, sourceLanguage: String, key: String) -> [ContentTexts.Defect] {
+        var defects: [ContentTexts.Defect] = []
+        for stray in StrayEdgeCharacters.find(translation: text.translation, source: text.source) {
+            let quoted = "\"\(text.translation.visibleEscaped.truncatedForMessage)\""
+            let message: String
+            if stray.wraps {
+                message = "\(quoted) is wrapped in '\(stray.character)' that the source does not have (a spreadsheet cell's quoting?): remove them"
+            } else if stray.character == "(" || stray.character == "[" {
+                message = "\(quoted) starts with '\(stray.character)' that nothing closes: remove it"
+            } else if stray.character == ")" || stray.character == "]" {
+                message = "\(quoted) ends with '\(stray.character)' that nothing opens: remove it"
+            } else {
+                message = "\(quoted) \(stray.atStart ? "starts" : "ends") with a stray '\(stray.character)' that the source does not have (pasted from a spreadsheet?): remove it"
+            }
+            defects.append(.init(kind: "stray-\(stray.character)-\(stray.atStart)", message: message, severity: .warning, text: text))
+        }
+        let expected = EndPunctuation.endMark(of: text.source, language: sourceLanguage)
+        let found = EndPunctuation.endMark(of: text.translation, language: language)
+        // Most translations end as their source does: the finer tests below run for the others only.
+        guard expected != found,
+              // A text without letters ("%@", "•") has no sentence to end; the app's name is a name.
+              text.source.hasLetter, text.translation.hasLetter, !NameTerms.appNameKeys.contains(key) else { return defects }
+        let quoted = "\"\(text.translation.visibleEscaped.truncatedForMessage)\""
+        if let expected {
+            // A source that ends with an abbreviation ("Supp.") has no sentence stop to keep.
+            if expected == .period && EndPunctuation.periodIsAbbreviationOrOrdinal(text.source) { return defects }
+            if EndPunctuation.renders(expected, as: found, translation: text.translation, language: language) { return defects }
+            let form = EndPunctuation.form(expected, language: language)
+            if let found {
+                defects.append(.init(kind: "mark", message: "\(quoted) ends with \(found.withArticle) where the source ends with \(expected.withArticle): end it with \(form)",
+                                     severity: nil, text: text))
+            } else {
+                if EndPunctuation.markOptionalLanguages.contains(language) && expected != .colon && expected != .ellipsis { return defects }
+                defects.append(.init(kind: "mark", message: "\(quoted) does not end with the source's \(expected.name): end it with \(form)",
+                                     severity: nil, text: text))
+            }
+        } else if let found {
+            if found == .period && EndPunctuation.periodIsAbbreviationOrOrdinal(text.translation) { return defects }
+            // A mark inside a closing bracket ends a parenthesis ("(opt.)"), not the text.
+            if EndPunctuation.closedByBracket(text.translation) { return defects }
+            defects.append(.init(kind: "mark", message: "\(quoted) ends with \(found.withArticle) that the source does not have: remove it, or add it to the source",
+                                 severity: nil, text: text))
+        }
+        return defects
+    }
+}
+
+public struct EscapeArtifactRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "escape-artifact", name: "Escape shown literally", severity: .warning,
+        summary: "A translation shows markup or an escape literally that its source does not have: an XML entity (`&amp;`, `&lt;`, `&#39;`), a backslash escape as two characters (`\\n`, `\\\"`), or `%%` in a string that is never formatted (and a single `%` where the formatted source writes `%%`).",
+        rationale: """
+        A value that went through XML escaping twice (a translation tool's export imported as text) \
+        shows `Terms &amp; Conditions`; a `\\n` typed into a spreadsheet arrives as a backslash and an \
+        n instead of a line break. The user reads the garbage. `%%` is how a format string writes a \
+        percent sign; in a string the code never formats, the user sees both. Specifiers in plain \
+        strings are `format-in-plain-string`'s concern, and String Catalogs, whose compiler reads \
+        every value as a format, may write `%%`.
+        """,
+        triggering: [
+            RuleExample("An ampersand escaped twice, a line break typed as \\n",
+                VirtualFile("en.lproj/Localizable.strings", "\"terms\" = \"Terms & Conditions\";\n\"welcome\" = \"Welcome!\\nLet's start.\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"terms\" = ↓\"AGB &amp; Datenschutz\";\n\"welcome\" = ↓\"Willkommen!\\\\nLos geht's.\";\n")),
+            RuleExample("An XLIFF target whose quotes came through escaping",
+                VirtualFile("fr.xliff", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+                  <file original="Localizable.strings" source-language="en" target-language="fr" datatype="plaintext">
+                    <body>
+                      <trans-unit id="tap">
+                        <source>Tap "Done"</source>
+                        <target>↓Touchez &amp;quot;Terminé&amp;quot;</target>
+                      </trans-unit>
+                    </body>
+                  </file>
+                </xliff>
+                """)),
+            RuleExample("%% in a string that is never formatted",
+                VirtualFile("en.lproj/Localizable.strings", "\"battery\" = \"Battery below 20%\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"battery\" = ↓\"Batterie sous 20 %%\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Real characters, and an entity the source has too (HTML shown in a web view)",
+                VirtualFile("en.lproj/Localizable.strings", "\"terms\" = \"Terms & Conditions\";\n\"html\" = \"<b>Fish &amp; Chips</b>\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"terms\" = \"AGB & Datenschutz\";\n\"html\" = \"<b>Fisch &amp; Pommes</b>\";\n")),
+            RuleExample("A format string writes %% for its percent sign",
+                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Synced %d%%\";\n\"full\" = \"100%% done\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"sync\" = \"%d %% synchronisés\";\n\"full\" = \"Terminé à 100 %%\";\n")),
+            RuleExample("A path with a backslash the source has too",
+                VirtualFile("en.lproj/Localizable.strings", "\"path\" = \"Saved to C:\\\\new\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"path\" = \"Gespeichert in C:\\\\new\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let interfaceBuilderTables = context.project.interfaceBuilderTables
+        // Only a translation with `&`, a backslash or `%` can show an escape.
+        let mayDiffer: (String, String) -> Bool = { _, translation in
+            translation.containsByte(0x26) || translation.containsByte(0x5C) || translation.containsByte(0x25)
+        }
+        return ContentTexts.check(context, Self.description, mayDiffer: mayDiffer) { text, _, pair in
+            var defects: [ContentTexts.Defect] = []
+            if let message = Self.escapeMessage(text) {
+                defects.append(.init(kind: "escape", message: message, severity: nil, text: text))
+            }
+            guard text.translation.containsByte(0x25),
+                  !InterfaceBuilder.isInterfaceBuilderString(key: pair.key, table: pair.table, source: pair.source,
+                                                             interfaceBuilderTables: interfaceBuilderTables) else { return defects }
+            if let message = Self.percentMessage(text, isStringCatalog: FormatInPlainStringRule.isStringCatalog(pair)) {
+                defects.append(.init(kind: "percent", message: message, severity: nil, text: text))
+            }
+            return defects
+        }
+    }
+
+    static func escapeMessage(_ text: ComparedText) -> String? {
+        let found = EscapeArtifacts.scan(text.translation)
+        guard !found.isEmpty else { return nil }
+        let inSource = Dictionary(EscapeArtifacts.scan(text.source).map { ($0.text, $0.count) }, uniquingKeysWith: +)
+        let extra = found.filter { $0.count > (inSource[$0.text] ?? 0) }
+        guard !extra.isEmpty else { return nil }
+        let list = extra.map { item -> String in
+            let meaning = EscapeArtifacts.meaning(of: item.text)
+            if item.text.hasPrefix("\\") {
+                let sourceHas = item.text == "\\n" ? text.source.containsByte(0x0A) : item.text == "\\\"" ? text.source.containsByte(0x22) : false
+                return "'\(item.text)' as two characters\(sourceHas ? " where the source has \(meaning)" : ""): write \(meaning == "\"" || meaning == "'" ? "'\(meaning)'" : meaning) instead"
+            }
+            return "'\(item.text)'\(item.text.hasPrefix("&#") ? "" : " where the source has \(meaning == "\"" ? "'\"'" : meaning)")"
+        }
+        let entities = extra.contains { $0.text.hasPrefix("&") }
+        return "shows \(list.joined(separator: ", "))\(entities ? ": the value was XML-escaped twice; write the character itself" : "")"
+    }
+
+    static func percentMessage(_ text: ComparedText, isStringCatalog: Bool) -> String? {
+        let sourceScan = FormatSpecifiers.scan(text.source)
+        let sourcePercent = EscapeArtifacts.percentSigns(text.source)
+        let translationPercent = EscapeArtifacts.percentSigns(text.translation)
+        if sourceScan.specifiers.isEmpty {
+            // A source with a lone `%` is plain text, shown as written; a String Catalog's compiler
+            // reads every value as a format, so there `%%` is right (format-in-plain-string).
+            guard !isStringCatalog, sourcePercent.single > 0, translationPercent.doubled > 0 else { return nil }
+            return "writes '%%' where the source writes a single '%': this string is not formatted, so the user sees '%%'; write '%'"
+        }
+        // A source whose only specifiers are `%%` is formatted: a lone `%` in the translation is read
+        // as the start of a specifier. Invalid ones are format-specifier-invalid's.
+        guard sourceScan.arguments.isEmpty, sourcePercent.single == 0 else { return nil }
+        let scan = FormatSpecifiers.scan(text.translation)
+        guard scan.problems.isEmpty, scan.arguments.isEmpty, translationPercent.single > 0 else { return nil }
+        return "writes a single '%' where the source writes '%%': the string is formatted, so '%' starts a specifier; write '%%'"
+    }
+}
+
+public struct MarkdownMismatchRule: Rule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "markdown-mismatch", name: "Markdown differs from the source", severity: .warning,
+        summary: "A translation of a string with Markdown breaks it: a lone marker that shows literally, a lost or broken link, a changed URL (warnings); or it drops an emphasis or code span of the source (a note).",
+        rationale: """
+        SwiftUI's `Text` renders a localized string's inline Markdown: `**bold**`, `*italic*`, \
+        `~~struck~~`, `` `code` `` and `[text](url)`. A translation that drops one marker shows a \
+        literal `**`; one that writes `[text] (url)` shows the URL as text; one that changes the URL \
+        sends the user elsewhere. Only strings whose source has Markdown are compared, so a `*` in \
+        "5 * 3", a `_` in `snake_case` or a German gender star (\"Nutzer*innen\") is no marker; a URL \
+        that differs only by a locale code (`/de/`, `de.wikipedia.org`) is the same link.
+        """,
+        triggering: [
+            RuleExample("A lost closing marker, and a link to another URL",
+                VirtualFile("Localizable.xcstrings", """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "**Tip:** swipe to delete" : {
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "translated", "value" : ↓"**Tipp: zum Löschen wischen" } }
+                      }
+                    },
+                    "Read our [privacy policy](https://example.com/privacy)." : {
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "translated", "value" : ↓"Lies unsere [Datenschutzerklärung](https://example.org/datenschutz)." } }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+                """)),
+            RuleExample("A space breaks the link syntax in a .strings value",
+                VirtualFile("en.lproj/Localizable.strings", "\"help\" = \"See [Help](https://example.com/help).\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"help\" = ↓\"Voir [Aide] (https://example.com/help).\";\n")),
+        ],
+        nonTriggering: [
+            RuleExample("Emphasis kept (`_` for `*` renders the same), a localized URL, a gender star",
+                VirtualFile("Localizable.xcstrings", """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "**%@** shared *%lld* books with users" : {
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "translated", "value" : "**%1$@** hat _%2$lld_ Bücher mit Nutzer*innen geteilt" } }
+                      }
+                    },
+                    "Read the [guide](https://example.com/en/guide)." : {
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "translated", "value" : "Lies die [Anleitung](https://example.com/de/guide)." } }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+                """)),
+            RuleExample("No Markdown in the source: arithmetic, identifiers and footnote stars",
+                VirtualFile("en.lproj/Localizable.strings", "\"calc\" = \"5 * 3 = 15\";\n\"key\" = \"Use file_name_here\";\n\"price\" = \"Price\";\n"),
+                VirtualFile("de.lproj/Localizable.strings", "\"calc\" = \"5 * 3 = 15\";\n\"key\" = \"Verwende datei_name\";\n\"price\" = \"Preis*\";\n")),
+        ])
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let sourceLanguage = context.project.sourceLanguage
+        return ContentTexts.check(context, Self.description, mayDiffer: { source, _ in MarkdownScan.mayHaveMarkdown(source) }) { text, language, pair in
+            let source = MarkdownScan(text.source)
+            guard source.hasMarkdown else { return [] }
+            var codes: Set<String> = [language, UntranslatedRule.language(of: sourceLanguage)]
+            for locale in [pair.locale, sourceLanguage] {
+                let lower = locale.lowercased()
+                codes.insert(lower)
+                codes.formUnion(lower.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init))
+            }
+            return Self.defects(text, source: source, codes: codes)
+        }
+    }
+
+    static func defects(_ text: ComparedText, source: MarkdownScan, codes: Set<String>) -> [ContentTexts.Defect] {
+        let translation = MarkdownScan(text.translation)
+        var defects: [ContentTexts.Defect] = []
+        var emphasis: [String] = []
+        // Lost emphasis reads plainer (a note); a lone marker shows on screen (a warning).
+        var literal = false
+        for style in MarkdownScan.Style.allCases {
+            let expected = source.pairs[style] ?? 0, found = translation.pairs[style] ?? 0
+            if found < expected {
+                if let marker = translation.unmatchedMarker(of: style) {
+                    emphasis.append("has a lone '\(marker)' that shows literally: the source's \(style.example) lost a marker")
+                    literal = true
+                } else {
+                    emphasis.append("lacks the source's \(style.example)")
+                }
+            } else if style != .emphasis, translation.unmatchedCount(of: style) > source.unmatchedCount(of: style),
+                      let marker = translation.unmatchedMarker(of: style) {
+                emphasis.append("has a lone '\(marker)' that shows literally")
+                literal = true
+            }
+        }
+        let quoted = "\"\(text.translation.visibleEscaped.truncatedForMessage)\""
+        // Emphasis lost with the placeholder it wrapped (`*%@*`) is the format rules' finding.
+        if !literal && !emphasis.isEmpty && text.source.containsByte(0x25)
+            && FormatSpecifiers.scan(text.translation).arguments.count < FormatSpecifiers.scan(text.source).arguments.count {
+            emphasis = []
+        }
+        if !emphasis.isEmpty {
+            defects.append(.init(kind: "emphasis", message: "\(quoted) \(emphasis.joined(separator: "; ")): write the markers as the source does",
+                                 severity: literal ? nil : .note, text: text))
+        }
+        // Each source link needs one in the translation to the same place.
+        var remaining = translation.links
+        var lost: [String] = []
+        for link in source.links {
+            if let k = remaining.firstIndex(where: { MarkdownScan.sameDestination(link, $0, ignoring: codes) }) {
+                remaining.remove(at: k)
+            } else {
+                lost.append(link)
+            }
+        }
+        var problems: [String] = []
+        for (k, link) in lost.enumerated() {
+            if k < remaining.count {
+                problems.append("links to '\(remaining[k])' where the source links to '\(link)'")
+            } else if translation.brokenLinks > 0 {
+                problems.append("breaks the link to '\(link)' (a space before '(' or a missing ')'), so it shows as plain text")
+            } else {
+                problems.append("lacks the source's link to '\(link)'")
+            }
+        }
+        for extra in remaining.dropFirst(lost.count) { problems.append("adds a link to '\(extra)' that the source does not have") }
+        if !problems.isEmpty {
+            defects.append(.init(kind: "link", message: "\(quoted) \(problems.joined(separator: "; ")): keep the source's [text](url) with its URL",
+                                 severity: nil, text: text))
+        }
+        return defects
+    }
+}

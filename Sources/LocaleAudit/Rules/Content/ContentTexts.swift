@@ -1,0 +1,182 @@
+// What a translation must keep from its source text: the content rules (`whitespace-mismatch`,
+// `punctuation-mismatch`, `escape-artifact`, `markdown-mismatch`) compare every visible string of a
+// translation with the source string it translates. This file holds what they share: which source
+// string each translated string is compared with, how one defect repeated in several plural forms
+// becomes one finding, and the language facts they consult.
+
+/// One visible string of a translation and the source string it translates.
+struct ComparedText {
+    var source: String
+    var translation: String
+    /// Where the translated string is written (its plural form or variation case where known).
+    var location: SourceLocation
+    var sourceLocation: SourceLocation?
+    /// The plural form or variation case (`one`, `iphone`, `files.few`); nil for a plain string.
+    var form: String?
+
+    /// "the `one` form " or "" for a plain string: the start of a message.
+    var formPrefix: String { form.map { "the '\($0)' form " } ?? "" }
+}
+
+enum ContentTexts {
+    /// Every translated string of `pair` with the source string it is compared with: a plain string
+    /// with the plain source; a plural form with the source's form of the same category, else the
+    /// source's `other`; a variation case with the same case of the source, else the plain source or
+    /// the source's `other` case. Shapes that do not correspond (a plural against a plain string)
+    /// give nothing. Strings empty on either side are left to `empty-value`.
+    static func compared(_ pair: TranslationPair) -> [ComparedText] {
+        var out: [ComparedText] = []
+        let fallback = pair.location
+        guard let (sourceValue, sourceFallback) = source(of: pair) else { return [] }
+        collect(source: sourceValue, translation: pair.translation.value, form: nil,
+                location: fallback, sourceLocation: sourceFallback, into: &out)
+        return out.filter { !$0.source.isEmpty && !$0.translation.isEmpty }
+    }
+
+    /// The source a translation was made from: the text a bilingual file (XLIFF) carries next to it,
+    /// else the source table's. Another file's unit of the same key (XLIFF test suites reuse `1`) is
+    /// no source of this one.
+    static func source(of pair: TranslationPair) -> (value: Value, location: SourceLocation?)? {
+        let location = pair.source.valueLocation ?? pair.source.location
+        let sameFile = location.file == pair.translation.location.file
+        guard let own = pair.translation.sourceValue else {
+            // A unit of one XLIFF file whose source text was not kept, and another XLIFF file's unit
+            // of the same id: nothing says they are one string.
+            if !sameFile && isXLIFF(location.file) && isXLIFF(pair.translation.location.file) { return nil }
+            return (pair.source.value, location)
+        }
+        return (own, sameFile ? location : nil)
+    }
+
+    private static func isXLIFF(_ path: String) -> Bool { path.hasSuffix(".xliff") || path.hasSuffix(".xlf") }
+
+    private static func collect(source: Value, translation: Value, form: String?, location: SourceLocation,
+                                sourceLocation: SourceLocation?, into out: inout [ComparedText]) {
+        func label(_ name: String) -> String { form.map { "\($0).\(name)" } ?? name }
+        switch (source, translation) {
+        case (.text(let s), .text(let t)):
+            out.append(ComparedText(source: s, translation: t, location: location, sourceLocation: sourceLocation, form: form))
+        case (.plural(let sp), .plural(let tp)):
+            if !sp.formatIsImplicit && !tp.formatIsImplicit {
+                out.append(ComparedText(source: sp.format, translation: tp.format, location: tp.formatLocation ?? location,
+                                        sourceLocation: sp.formatLocation ?? sourceLocation, form: label("format")))
+            }
+            let several = tp.variables.count > 1
+            for variable in tp.variables {
+                let sourceVariable = sp.variable(named: variable.name)
+                    ?? (sp.variables.count == 1 && tp.variables.count == 1 ? sp.variables[0] : nil)
+                guard let sourceVariable else { continue }
+                for item in variable.forms {
+                    guard let sourceForm = sourceVariable.form(item.category) ?? sourceVariable.form("other") else { continue }
+                    out.append(ComparedText(source: sourceForm.text, translation: item.text, location: item.location ?? location,
+                                            sourceLocation: sourceForm.location ?? sourceLocation,
+                                            form: label(several ? "\(variable.name).\(item.category)" : item.category)))
+                }
+            }
+        case (.variations(let sv), .variations(let tv)):
+            for item in tv.cases {
+                guard let sourceCase = sv.cases.first(where: { $0.name == item.name }) ?? sv.cases.first(where: { $0.name == "other" }) else { continue }
+                collect(source: sourceCase.value, translation: item.value, form: label(item.name),
+                        location: item.location ?? location, sourceLocation: sourceCase.location ?? sourceLocation, into: &out)
+            }
+        case (.text, .variations(let tv)):
+            for item in tv.cases {
+                collect(source: source, translation: item.value, form: label(item.name),
+                        location: item.location ?? location, sourceLocation: sourceLocation, into: &out)
+            }
+        case (.variations(let sv), .text):
+            guard let other = sv.cases.first(where: { $0.name == "other" }) else { return }
+            collect(source: other.value, translation: translation, form: form, location: location,
+                    sourceLocation: other.location ?? sourceLocation, into: &out)
+        default:
+            return
+        }
+    }
+
+    /// One problem of one compared string, before it becomes a finding.
+    struct Defect {
+        /// Problems of the same kind in several strings of one entry are one defect (one finding).
+        var kind: String
+        var message: String
+        var severity: Severity?
+        var text: ComparedText
+    }
+
+    /// The findings of one pair: one per kind of defect, at its first string; the other plural forms
+    /// or variation cases with the same kind of defect become notes of it.
+    static func findings(_ rule: RuleDescription, _ pair: TranslationPair, _ defects: [Defect]) -> [Finding] {
+        guard !defects.isEmpty else { return [] }
+        var order: [String] = []
+        var byKind: [String: [Defect]] = [:]
+        for defect in defects {
+            if byKind[defect.kind] == nil { order.append(defect.kind) }
+            byKind[defect.kind, default: []].append(defect)
+        }
+        return order.map { kind in
+            let group = byKind[kind]!
+            let first = group[0]
+            var notes: [Finding.Note] = []
+            for other in group.dropFirst() {
+                notes.append(Finding.Note(message: "the same in \(other.text.formPrefix)\"\(other.text.translation.visibleEscaped.truncatedForMessage)\"",
+                                          location: other.text.location))
+            }
+            notes.append(Finding.Note(message: "source: \"\(first.text.source.visibleEscaped.truncatedForMessage)\"",
+                                      location: first.text.sourceLocation))
+            return .entry(rule, first.text.formPrefix + first.message, at: first.text.location, locale: pair.locale,
+                          table: pair.table, key: pair.key, severity: first.severity, notes: notes)
+        }
+    }
+
+    /// Runs `check` over every compared string of every pair and gathers the findings.
+    /// `mayDiffer(source, translation)` is a cheap byte test run first on every pair of strings: false
+    /// when the rule can have nothing to say about them.
+    static func check(_ context: RuleContext, _ rule: RuleDescription, mayDiffer: (String, String) -> Bool = { _, _ in true },
+                      _ check: (ComparedText, _ language: String, _ pair: TranslationPair) -> [Defect]) -> [Finding] {
+        var findings: [Finding] = []
+        // Pairs come grouped by table and locale: the language changes rarely.
+        var lastLocale = "", language = ""
+        for pair in context.pairs {
+            if pair.locale != lastLocale {
+                lastLocale = pair.locale
+                language = UntranslatedRule.language(of: pair.locale)
+            }
+            let defects: [Defect]
+            // Most pairs are two plain strings: no list of compared texts is built for them.
+            if case .text(let source) = pair.translation.sourceValue ?? pair.source.value, case .text(let translation) = pair.translation.value {
+                guard !source.isEmpty, !translation.isEmpty, mayDiffer(source, translation), source != translation,
+                      let origin = Self.source(of: pair) else { continue }
+                defects = check(ComparedText(source: source, translation: translation, location: pair.location,
+                                             sourceLocation: origin.location, form: nil), language, pair)
+            } else {
+                defects = compared(pair).filter { $0.source != $0.translation && mayDiffer($0.source, $0.translation) }
+                    .flatMap { check($0, language, pair) }
+            }
+            if !defects.isEmpty { findings += self.findings(rule, pair, defects) }
+        }
+        return findings
+    }
+
+    /// Languages written without spaces between words: a space the source has at an edge (where the
+    /// code joins it to another string) is often rightly dropped.
+    static let unspacedLanguages: Set<String> = ["ja", "zh", "yue", "wuu", "th", "lo", "km", "my", "bo", "dz"]
+
+    /// Languages that set a no-break space before `: ; ! ? »` and after `«`.
+    static let spacedPunctuationLanguages: Set<String> = ["fr", "br"]
+
+    /// The scalar is white space (a space, a no-break or narrow no-break space, a line break, …).
+    @inline(__always)
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar.value == 0x0B || scalar.value == 0x0C }
+        return scalar.properties.isWhitespace
+    }
+
+    /// Invisible formatting characters (bidi marks and isolates, zero-width joiners) that a text may
+    /// carry at an edge without changing what the reader sees there.
+    @inline(__always)
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200B...0x200F, 0x202A...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF, 0x061C: return true
+        default: return false
+        }
+    }
+}

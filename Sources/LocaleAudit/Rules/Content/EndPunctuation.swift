@@ -1,0 +1,309 @@
+/// The mark a text ends with, read in the forms the world's scripts write it: `。` is a full stop in
+/// Japanese, `؟` a question mark in Arabic, `;` one in Greek, `।` a full stop in Hindi.
+enum EndMark: String, Sendable {
+    case period, colon, ellipsis, question, exclamation
+
+    var name: String {
+        switch self {
+        case .period: return "full stop"
+        case .colon: return "colon"
+        case .ellipsis: return "ellipsis"
+        case .question: return "question mark"
+        case .exclamation: return "exclamation mark"
+        }
+    }
+
+    var withArticle: String { self == .ellipsis || self == .exclamation ? "an \(name)" : "a \(name)" }
+}
+
+enum EndPunctuation {
+    /// Closing quotes and brackets that may follow the final mark (`"Done."`, `(optional).`, `」`).
+    /// `«` and `‹` close quotations in Danish and German (»so«).
+    static func isCloser(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "\"", "'", ")", "]", "}", "\u{201D}", "\u{2019}", "\u{201C}", "\u{2018}", "\u{00BB}", "\u{00AB}", "\u{203A}", "\u{2039}",
+             "\u{300D}", "\u{300F}", "\u{FF09}", "\u{3011}", "\u{3015}", "\u{3009}", "\u{300B}", "\u{FF3D}", "\u{FF63}":
+            return true
+        default: return false
+        }
+    }
+
+    /// The mark one scalar spells in `language`, or nil when it is none.
+    static func mark(_ s: Unicode.Scalar, language: String) -> EndMark? {
+        switch s {
+        case ".", "\u{3002}", "\u{FF0E}", "\u{FF61}", "\u{0964}", "\u{0965}", "\u{0589}", "\u{1362}", "\u{104B}",
+             "\u{06D4}", "\u{17D4}", "\u{17D5}", "\u{0F0D}", "\u{1C7E}", "\u{A4FF}":
+            return .period
+        case ":", "\u{FF1A}", "\u{FE13}", "\u{1365}", "\u{1366}", "\u{02D0}", "\u{17D6}", "\u{0F14}", "\u{1804}":
+            return .colon
+        case "\u{2026}", "\u{22EF}", "\u{2025}", "\u{FE19}":
+            return .ellipsis
+        case "?", "\u{FF1F}", "\u{061F}", "\u{1367}", "\u{037E}", "\u{055E}", "\u{FE16}", "\u{2047}", "\u{2048}", "\u{2049}", "\u{203D}", "\u{2E2E}":
+            return .question
+        case "!", "\u{FF01}", "\u{055C}", "\u{FE15}", "\u{203C}", "\u{07F9}":
+            return .exclamation
+        case ";":
+            // The Greek question mark is written with the semicolon key (U+037E normalises to it).
+            return language == "el" ? .question : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The mark `text` ends with, looking past trailing white space, invisible marks and closing
+    /// quotes and brackets. A run of marks counts as its strongest: `?!` is a question, `...` and
+    /// `。。。` an ellipsis.
+    static func endMark(of text: String, language: String) -> EndMark? {
+        var run: [EndMark] = []
+        var periods = 0, sections = 0
+        var skippingClosers = true
+        for s in text.unicodeScalars.reversed() {
+            if skippingClosers && (ContentTexts.isSpace(s) || ContentTexts.isInvisible(s) || isCloser(s)) { continue }
+            skippingClosers = false
+            // `・・・` is a Japanese ellipsis.
+            if s == "\u{30FB}" { periods += 1; if periods >= 2 { run.append(.ellipsis) }; continue }
+            // Mon writes its full stop as two little sections, `၊၊`.
+            if s == "\u{104A}" { sections += 1; if sections == 2 { run.append(.period) }; if sections <= 2 { continue } else { break } }
+            guard let mark = mark(s, language: language) else { break }
+            if mark == .period { periods += 1 }
+            run.append(mark)
+            if run.count >= 4 { break }
+        }
+        if run.isEmpty { return nil }
+        if run.contains(.question) { return .question }
+        if run.contains(.exclamation) { return .exclamation }
+        if run.contains(.ellipsis) || periods >= 2 { return .ellipsis }
+        if run.contains(.colon) { return .colon }
+        return .period
+    }
+
+    /// How `language` writes `mark`, for messages.
+    static func form(_ mark: EndMark, language: String) -> String {
+        let cjk = ["ja", "zh", "yue", "wuu"].contains(language)
+        switch mark {
+        case .period:
+            if cjk { return "'。'" }
+            switch language {
+            case "hi", "ne", "bn", "pa", "as", "or", "sa", "mai", "bho", "new": return "'।'"
+            case "am", "ti": return "'።'"
+            case "hy": return "'։'"
+            case "my", "mnw", "shn": return "'။'"
+            case "km": return "'។'"
+            case "bo", "dz": return "'།'"
+            case "ur": return "'۔'"
+            default: return "'.'"
+            }
+        case .colon: return cjk ? "'：'" : "':'"
+        case .ellipsis: return "'…'"
+        case .question:
+            if cjk { return "'？'" }
+            switch language {
+            case "ar", "fa", "ur", "ps", "ckb", "sd", "ug", "azb", "skr": return "'؟'"
+            case "el": return "';'"
+            case "hy": return "'՞' (on the stressed word)"
+            default: return "'?'"
+            }
+        case .exclamation: return cjk ? "'！'" : "'!'"
+        }
+    }
+
+    /// Whether `translation`'s mark `found` renders the source's `expected` in `language`: the same
+    /// mark, or a form the language uses instead.
+    static func renders(_ expected: EndMark, as found: EndMark?, translation: String, language: String) -> Bool {
+        if found == expected { return true }
+        switch (expected, found) {
+        case (.exclamation, .period?):
+            // Many languages tone an exclamation down to a full stop (German, Japanese UI style).
+            return true
+        case (.period, .colon?), (.colon, .period?):
+            // Armenian writes its full stop `։` with the colon key.
+            return language == "hy"
+        case (_, nil) where startsWith(expected, translation, language: language):
+            // A right-to-left translation may carry the mark at its logical start ("!!Go Map").
+            return true
+        case (.question, _), (.exclamation, _):
+            // Armenian marks a question or exclamation on the stressed word, not at the end.
+            if language == "hy" && translation.unicodeScalars.contains(where: { $0 == "\u{055E}" || $0 == "\u{055C}" }) { return true }
+            // Burmese, Mon, Shan, Khmer, Thai and Lao ask with a particle and end the sentence with
+            // their full stop ("ပြမည်လား။").
+            if expected == .question && found == .period && questionParticleLanguages.contains(language) { return true }
+            // A Japanese question may end "…ますか。".
+            if expected == .question && found == .period && language == "ja" {
+                let scalars = Array(endTrimmed(translation).unicodeScalars)
+                return scalars.count >= 2 && scalars[scalars.count - 2] == "\u{304B}"
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    static let questionParticleLanguages: Set<String> = ["my", "mnw", "shn", "km", "th", "lo"]
+
+    static let rightToLeftLanguages: Set<String> = ["ar", "ars", "fa", "he", "iw", "ur", "ps", "sd", "ckb", "yi", "ug", "dv", "azb", "skr", "nqo", "syr"]
+
+    /// Whether a right-to-left `text` starts with `mark`.
+    static func startsWith(_ mark: EndMark, _ text: String, language: String) -> Bool {
+        guard rightToLeftLanguages.contains(language),
+              let first = text.unicodeScalars.first(where: { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }) else { return false }
+        return self.mark(first, language: language) == mark
+    }
+
+    /// Languages whose writers often end a sentence without a mark: Thai and Lao separate sentences
+    /// with spaces.
+    static let markOptionalLanguages: Set<String> = ["th", "lo"]
+
+    /// `text` without trailing white space, invisible marks and closing quotes and brackets.
+    static func endTrimmed(_ text: String) -> Substring {
+        var end = text.endIndex
+        let scalars = text.unicodeScalars
+        while end > text.startIndex {
+            let before = scalars.index(before: end)
+            let s = scalars[before]
+            guard ContentTexts.isSpace(s) || ContentTexts.isInvisible(s) || isCloser(s) else { break }
+            end = before
+        }
+        return text[..<end]
+    }
+
+    /// True when the last visible scalar is a closing bracket: the text ends with a parenthesis.
+    static func closedByBracket(_ text: String) -> Bool {
+        guard let last = text.unicodeScalars.last(where: { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }) else { return false }
+        return last == ")" || last == "]" || last == "\u{FF09}"
+    }
+
+    /// A full stop that ends an abbreviation or an ordinal rather than a sentence: "z. B.", "e.g.",
+    /// "usw.", "Supp.", German and Nordic ordinals after a number or a placeholder ("am %@.", "3.").
+    static func periodIsAbbreviationOrOrdinal(_ text: String) -> Bool {
+        var scalars = Array(endTrimmed(text).unicodeScalars)
+        guard scalars.last == "." else { return false }
+        scalars.removeLast()
+        guard let last = scalars.last else { return false }
+        // After a digit or a specifier's conversion: an ordinal.
+        if last.properties.numericType != nil { return true }
+        if let percent = scalars.lastIndex(of: "%"), scalars.count - percent <= 6,
+           !FormatSpecifiers.scan(String(String.UnicodeScalarView(scalars[percent...]))).arguments.isEmpty {
+            return true
+        }
+        // The last word, and what stands before it.
+        var start = scalars.count
+        while start > 0 && scalars[start - 1].properties.isAlphabetic { start -= 1 }
+        guard start < scalars.count else { return false }
+        let word = String(String.UnicodeScalarView(scalars[start...])).lowercased()
+        if abbreviations.contains(word) { return true }
+        // A short word alone or after a number ("ref.", "%@ mil.", "$1 с."): a unit or a label cut short.
+        if word.unicodeScalars.count <= 5 && TextAnalysis.translatableWords(in: text).count <= 1 { return true }
+        // "z.B.", "e.g.", "т.д.": a full stop inside the word; "z. B.", "d. h.": one or two letters
+        // after another one- or two-letter abbreviation.
+        if start > 0 && scalars[start - 1] == "." { return true }
+        if word.unicodeScalars.count <= 2, start >= 3, scalars[start - 1] == " ", scalars[start - 2] == "." {
+            var k = start - 2, letters = 0
+            while k > 0 && scalars[k - 1].properties.isAlphabetic { k -= 1; letters += 1 }
+            return letters >= 1 && letters <= 2
+        }
+        return false
+    }
+
+    /// Abbreviations that end a UI text with their own full stop, lowercased, in the languages the
+    /// catalogs most often hold.
+    static let abbreviations: Set<String> = [
+        // English
+        "etc", "approx", "min", "max", "sec", "hr", "hrs", "supp", "misc", "ext", "ver", "vol", "nos", "inc",
+        "ltd", "corp", "dept", "fig", "jr", "sr", "st", "vs", "pp", "pg", "opt", "avg", "tel", "ft", "oz", "lb", "lbs", "sq",
+        // German, Dutch, Nordic
+        "usw", "bzw", "ca", "evtl", "inkl", "exkl", "ggf", "nr", "str", "vgl", "std", "sek", "mio", "mrd", "bspw", "zzgl", "abs",
+        "enz", "blz", "bijv", "osv", "jne", "esim", "nro",
+        // Romance
+        "env", "cf", "ex", "pág", "págs", "núm", "sra", "srta", "dr", "dra", "prof", "pag", "ecc", "pex", "obs", "máx", "mín", "seg",
+        // Slavic and others
+        "др", "тд", "тп", "стр", "тыс", "млн", "млрд", "руб", "мин", "сек", "макс", "шт", "гг", "np", "itd", "itp", "tzn", "tj", "tzv", "atd", "apod",
+        "vb", "örn", "sn", "dk", "dvs", "dna", "dl",
+    ]
+}
+
+/// ASCII quotes and brackets at an edge of a translation that its source does not have there: a
+/// stray `"` pasted from a spreadsheet, a `(` whose `)` was lost.
+enum StrayEdgeCharacters {
+    static let quotes: Set<Unicode.Scalar> = [
+        "\"", "'", "\u{201C}", "\u{201D}", "\u{201E}", "\u{2018}", "\u{2019}", "\u{201A}", "\u{00AB}", "\u{00BB}",
+        "\u{2039}", "\u{203A}", "\u{300C}", "\u{300D}", "\u{300E}", "\u{300F}",
+    ]
+
+    struct Stray: Equatable {
+        var character: Character
+        var atStart: Bool
+        /// Both ends wrap the text in the same quote.
+        var wraps: Bool
+    }
+
+    /// The stray characters of `translation` compared with `source`, at most one per end (a
+    /// wrapping pair is one).
+    static func find(translation: String, source: String) -> [Stray] {
+        // Most texts start and end with a letter: only an ASCII quote or bracket at an edge is looked at.
+        func candidate(_ s: Unicode.Scalar?) -> Bool { s == "\"" || s == "'" || s == "(" || s == ")" || s == "[" || s == "]" }
+        let scalars = translation.unicodeScalars
+        let head = scalars.first { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
+        let tail = scalars.last { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
+        guard candidate(head) || candidate(tail) else { return [] }
+        let t = visible(translation), s = visible(source)
+        guard t.count >= 2, let first = t.first, let last = t.last else { return [] }
+        let sourceFirst = s.first, sourceLast = s.last
+        // Wrapped in ASCII quotes that the source does not have at either end (a CSV cell's quoting).
+        if (first == "\"" || first == "'") && last == first && t.count > 2,
+           !(sourceFirst.map(quotes.contains) ?? false), !(sourceLast.map(quotes.contains) ?? false),
+           t.filter({ $0 == first }).count == 2 {
+            return [Stray(character: Character(first), atStart: true, wraps: true)]
+        }
+        var found: [Stray] = []
+        let quoteCount = t.filter { quotes.contains($0) }.count
+        for atStart in [true, false] {
+            let c = atStart ? first : last
+            // A quote the source has at the same end is the source's; brackets are counted instead.
+            let sourceHasIt = c == (atStart ? sourceFirst : sourceLast)
+            let neighbour = atStart ? t[1] : t[t.count - 2]
+            switch c {
+            case "\"":
+                // The only quote of the text: nothing it could pair with (German „…" pairs with it).
+                if quoteCount == 1 && !sourceHasIt { found.append(Stray(character: "\"", atStart: atStart, wraps: false)) }
+            case "'":
+                // "'n", "'s" (Afrikaans, Dutch) and "po'" (Italian) touch a letter: only a lone one counts.
+                if quoteCount == 1 && !sourceHasIt && !neighbour.properties.isAlphabetic && neighbour.properties.numericType == nil {
+                    found.append(Stray(character: "'", atStart: atStart, wraps: false))
+                }
+            case "(", "[":
+                // More opened than closed, and more so than in the source.
+                let closer: Unicode.Scalar = c == "(" ? ")" : "]"
+                if atStart && excess(c, over: closer, in: t) > excess(c, over: closer, in: s) {
+                    found.append(Stray(character: Character(c), atStart: true, wraps: false))
+                }
+            case ")", "]":
+                let opener: Unicode.Scalar = c == ")" ? "(" : "["
+                // ":)" is a smiley; "a)" and "1)" are list markers.
+                if c == ")" && (neighbour == ":" || neighbour == ";" || neighbour == "-") { continue }
+                let isListMarker = t.count <= 3 || (t.count >= 3 && ContentTexts.isSpace(t[t.count - 3]) && (neighbour.properties.isAlphabetic || neighbour.properties.numericType != nil))
+                if !atStart && !isListMarker && excess(c, over: opener, in: t) > excess(c, over: opener, in: s) {
+                    found.append(Stray(character: Character(c), atStart: false, wraps: false))
+                }
+            default:
+                break
+            }
+        }
+        return found
+    }
+
+    /// How many more `a` than `b` the scalars hold.
+    private static func excess(_ a: Unicode.Scalar, over b: Unicode.Scalar, in scalars: [Unicode.Scalar]) -> Int {
+        var n = 0
+        for s in scalars { if s == a { n += 1 } else if s == b { n -= 1 } }
+        return n
+    }
+
+    /// The scalars of `text` without white space or invisible marks at either end.
+    private static func visible(_ text: String) -> [Unicode.Scalar] {
+        var scalars = Array(text.unicodeScalars)
+        while let l = scalars.last, ContentTexts.isSpace(l) || ContentTexts.isInvisible(l) { scalars.removeLast() }
+        var start = 0
+        while start < scalars.count, ContentTexts.isSpace(scalars[start]) || ContentTexts.isInvisible(scalars[start]) { start += 1 }
+        return Array(scalars[start...])
+    }
+}
