@@ -93,7 +93,7 @@ public enum RuleEngine {
         AccessibilityMissingRule.self, AccessibilityEmptyRule.self, AccessibilityUntranslatedRule.self,
         LabelInNameRule.self, LabelNamesControlTypeRule.self, AccessibilityIdentifierTranslatedRule.self,
         AccessibilityInconsistentLabelRule.self, InconsistentTranslationRule.self,
-        WrongScriptRule.self, LanguageOfPartsRule.self, ChineseScriptMixRule.self,
+        WrongScriptRule.self, WrongLanguageRule.self, LanguageOfPartsRule.self, ChineseScriptMixRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { allRules.map { $0.description } }
