@@ -69,8 +69,12 @@ public enum LanguageIdentifier {
                                       isReliable: probability >= 0.9, score: 0)
         #else
         var result = la_langid_result()
-        let status = text.utf8CString.withUnsafeBufferPointer { buffer in
-            la_langid_detect(buffer.baseAddress!, Int32(buffer.count - 1), hint.map(cld2Code(for:)), &result)
+        var text = text
+        // CLD2 takes a length: the UTF-8 bytes as they are, no terminated copy.
+        let status = text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                la_langid_detect(chars.baseAddress!, Int32(chars.count), hint.map(cld2Code(for:)), &result)
+            }
         }
         guard status == 0 else { return nil }
         let code = withUnsafeBytes(of: result.language) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

@@ -77,12 +77,16 @@ public struct WrongLanguageRule: Rule {
     static let confusable: [Set<String>] = [
         ["nb", "nn", "no", "da"], ["hr", "sr", "bs", "cnr"], ["ms", "id"], ["cs", "sk"], ["gl", "pt"], ["gl", "es"],
         ["hi", "mr", "ne", "bh"], ["xh", "zu"], ["rw", "rn"], ["bo", "dz"], ["ca", "oc"], ["zh", "zh-Hant", "yue"],
-        ["fa", "prs"], ["ru", "be"], ["tr", "az"], ["sw", "rw"], ["sco", "en"],
+        ["fa", "prs"], ["ru", "be"], ["tr", "az"], ["sw", "rw"], ["sco", "en"], ["bg", "mk", "sr"],
     ]
     /// Languages close enough that only the strongest evidence counts.
     static let close: [Set<String>] = [["pt", "es"], ["es", "ca"], ["it", "es"], ["nl", "af"], ["ru", "uk"], ["uk", "be"], ["bg", "mk"]]
 
     /// The language a locale's values should be in, as identification names it ("pt-BR" → pt).
+    /// Languages whose texts the identifier takes for their sources (Interlingua, Occidental and Volapük
+    /// for English or Romance, Scots for English): their locales are not judged.
+    static let unjudged: Set<String> = ["ia", "ie", "vo", "sco"]
+
     static func expectedLanguage(of locale: String) -> String {
         let code = LanguageIdentifier.cld2Code(for: locale)
         if code == "zh-Hant" { return code }
@@ -114,23 +118,28 @@ public struct WrongLanguageRule: Rule {
         var expected: [String: (language: String, scripts: Set<String>)?] = [:]
         for pair in context.pairs where expected[pair.locale] == nil {
             let language = Self.expectedLanguage(of: pair.locale)
-            let known = LanguageIdentifier.scripts(recognizing: language)
+            let known = Self.unjudged.contains(language) ? [] : LanguageIdentifier.scripts(recognizing: language)
             let localeScripts = Set((LanguageOfParts.scripts(of: pair.locale) ?? []).map(\.shortName))
             let shared = known.intersection(localeScripts)
             expected[pair.locale] = known.isEmpty ? .some(nil) : (language, shared.isEmpty ? known : shared)
         }
         let languages = expected
-        let pairs = context.pairs.filter { (languages[$0.locale] ?? nil) != nil && !NameTerms.appNameKeys.contains($0.key) }
-        let chunk = 512
+        let pairs = context.pairs
+        let chunk = 1024
         let starts = Array(stride(from: 0, to: pairs.count, by: chunk))
         let names = context.names
         let scanned = Parallel.map(starts, workers: context.options.workers) { start -> (hits: [Hit], judged: [String: Int]) in
             var hits: [Hit] = []
             var judged: [String: Int] = [:]
+            var locale = "", profile: (language: String, scripts: Set<String>)? = nil
             for pair in pairs[start..<min(start + chunk, pairs.count)] {
-                let (language, scripts) = languages[pair.locale]!!
+                // Pairs come locale by locale: one look-up per run of them.
+                if pair.locale != locale { locale = pair.locale; profile = languages[locale] ?? nil }
+                guard let (language, scripts) = profile, !NameTerms.appNameKeys.contains(pair.key) else { continue }
+                let texts = pair.translation.value.texts
+                guard texts.contains(where: { Self.roughLetterCount($0.text) >= Self.minimumLetters }) else { continue }
                 let sourceTexts = pair.source.value.texts.map(\.text)
-                for (text, location) in pair.translation.value.texts where !sourceTexts.contains(text) {
+                for (text, location) in texts where !sourceTexts.contains(text) {
                     guard let (found, masked) = Self.foreignLanguage(of: text, expected: language, scripts: scripts,
                                                                      names: names, sourceTexts: sourceTexts,
                                                                      judged: &judged[pair.locale, default: 0]) else { continue }
@@ -155,7 +164,14 @@ public struct WrongLanguageRule: Rule {
         // The identifier proposes, the catalogs confirm: the words must be the other language's words
         // in this project (its source or another locale in that language) and mostly not the locale's
         // own. CLD2 takes many short Romance texts for English; their words are the locale's.
-        let vocabularies = Vocabularies(context, languages: Set(candidates.flatMap { [$0.found.language, Self.expectedLanguage(of: $0.pair.locale)] }))
+        // Each language's texts are searched only for the words of the candidates that involve it.
+        var needed: [String: Set<String>] = [:]
+        for hit in candidates {
+            let words = Self.words(hit.masked)
+            needed[hit.found.language, default: []].formUnion(words)
+            needed[Self.expectedLanguage(of: hit.pair.locale), default: []].formUnion(words)
+        }
+        let vocabularies = Vocabularies(context, needed: needed)
         let confirmed = candidates.filter { hit in
             vocabularies.confirms(hit.masked, isIn: hit.found.language, notIn: Self.expectedLanguage(of: hit.pair.locale),
                                   except: hit.text, ownCounts: !holdsAnother(hit.pair.locale, hit.found.language))
@@ -263,7 +279,8 @@ public struct WrongLanguageRule: Rule {
     struct Vocabularies {
         var words: [String: [String: Int]] = [:]
 
-        init(_ context: RuleContext, languages: Set<String>) {
+        init(_ context: RuleContext, needed neededByLanguage: [String: Set<String>]) {
+            let languages = Set(neededByLanguage.keys)
             let sourceLanguage = WrongLanguageRule.expectedLanguage(of: context.project.sourceLanguage)
             var texts: [String: Set<String>] = [:]
             for set in context.index.tableSets {
@@ -276,12 +293,85 @@ public struct WrongLanguageRule: Rule {
                     for entry in tables.entries.values { for (text, _) in entry.value.texts { texts[language, default: []].insert(text) } }
                 }
             }
-            // Distinct texts: a value copied into several trees counts once.
+            // Distinct texts: a value copied into several trees counts once. Only the words of the
+            // texts to confirm are counted, and a cheap hash of ASCII words rules out the others
+            // without making strings of them.
             for (language, set) in texts {
+                let needed = neededByLanguage[language] ?? []
+                let asciiHashes = Set(needed.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Self.hash($0.utf8) })
+                let needsNonASCII = needed.contains { $0.utf8.contains { $0 >= 0x80 } }
                 var counts: [String: Int] = [:]
-                for text in set { for word in WrongLanguageRule.words(text) { counts[word, default: 0] += 1 } }
+                for text in set {
+                    Self.scan(text, asciiHashes: asciiHashes, needsNonASCII: needsNonASCII) { word in
+                        if needed.contains(word) { counts[word, default: 0] += 1 }
+                    }
+                }
                 words[language] = counts
             }
+        }
+
+        /// Whether the non-ASCII character ending just before `index` is punctuation (’ « » “ ” …).
+        static func isPunctuationEnd(_ bytes: [UInt8], _ index: Int) -> Bool {
+            var k = index - 1
+            while k > 0 && bytes[k] & 0xC0 == 0x80 { k -= 1 }
+            return String(decoding: bytes[k..<index], as: UTF8.self).unicodeScalars.first.map { !$0.properties.isAlphabetic } ?? true
+        }
+
+        /// Whether the non-ASCII character starting at `index` is punctuation.
+        static func isPunctuationStart(_ bytes: [UInt8], _ index: Int) -> Bool {
+            var k = index + 1
+            while k < bytes.count && bytes[k] & 0xC0 == 0x80 { k += 1 }
+            return String(decoding: bytes[index..<k], as: UTF8.self).unicodeScalars.first.map { !$0.properties.isAlphabetic } ?? true
+        }
+
+        static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+            var h: UInt64 = 0xcbf29ce484222325
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+            return h
+        }
+
+        /// Calls `found` with the lower-case words of `text` that may be needed: ASCII words whose hash
+        /// is wanted, and (when any needed word has other letters) words with non-ASCII letters.
+        static func scan(_ text: String, asciiHashes: Set<UInt64>, needsNonASCII: Bool, _ found: (String) -> Void) {
+            var start = -1, h: UInt64 = 0xcbf29ce484222325, nonASCII = false
+            let bytes = Array(text.utf8)
+            func end(_ i: Int) {
+                defer { start = -1; h = 0xcbf29ce484222325; nonASCII = false }
+                guard start >= 0 else { return }
+                if nonASCII && needsNonASCII {
+                    for word in WrongLanguageRule.words(String(decoding: bytes[start..<i], as: UTF8.self)) { found(word) }
+                } else if nonASCII {
+                    // Only ASCII words are needed: the ASCII letters between other characters ("l’app").
+                    var k = start
+                    while k < i {
+                        guard bytes[k] < 0x80, (bytes[k] | 0x20) >= 0x61, (bytes[k] | 0x20) <= 0x7A else { k += 1; continue }
+                        var j = k
+                        while j < i, bytes[j] < 0x80, (bytes[j] | 0x20) >= 0x61, (bytes[j] | 0x20) <= 0x7A { j += 1 }
+                        let lowered = bytes[k..<j].map { $0 | 0x20 }
+                        // A segment that touches a non-ASCII letter is part of a longer word: skipped.
+                        let touchesLetter = (k > start && bytes[k - 1] >= 0x80 && !Self.isPunctuationEnd(bytes, k))
+                            || (j < i && bytes[j] >= 0xC0 && !Self.isPunctuationStart(bytes, j))
+                        if j - k >= 2 && !touchesLetter && asciiHashes.contains(hash(lowered)) { found(String(decoding: lowered, as: UTF8.self)) }
+                        k = j
+                    }
+                } else if i - start >= 2 && asciiHashes.contains(h) {
+                    found(String(decoding: bytes[start..<i].map { $0 | 0x20 }, as: UTF8.self))
+                }
+            }
+            for (i, byte) in bytes.enumerated() {
+                let lower = byte | 0x20
+                if byte < 0x80 && lower >= 0x61 && lower <= 0x7A {
+                    if start < 0 { start = i }
+                    h = (h ^ UInt64(lower)) &* 0x100000001b3
+                } else if byte >= 0x80 {
+                    // Non-ASCII: letters or not, the exact tokenizer decides.
+                    if start < 0 { start = i }
+                    nonASCII = true
+                } else {
+                    end(i)
+                }
+            }
+            end(bytes.count)
         }
 
         /// True when most of the text's words occur in `other`'s texts and few in `own`'s (this text's

@@ -76,6 +76,16 @@ import Testing
         #expect(WrongLanguageRule.words("¡Hola de NUEVO, %@!") == ["hola", "de", "nuevo"])
     }
 
+    @Test func vocabularyScanFindsOnlyTheNeededWords() {
+        let hashes = Set(["application", "le"].map { WrongLanguageRule.Vocabularies.hash($0.utf8) })
+        var found: [String] = []
+        WrongLanguageRule.Vocabularies.scan("L’application «Le» añadir, applications", asciiHashes: hashes, needsNonASCII: false) { found.append($0) }
+        #expect(found == ["application", "le"])
+        found = []
+        WrongLanguageRule.Vocabularies.scan("Añadir un libro", asciiHashes: [], needsNonASCII: true) { found.append($0) }
+        #expect(found == ["añadir"])
+    }
+
     @Test func speechLanguageOfARunIsIdentifiedWhenReliable() throws {
         try Self.requireIdentifier()
         let text = "Девиз нашего кафе: «Le bonheur est dans le café du matin»"
