@@ -16,6 +16,14 @@ deps:
 	    echo 'Add $$(brew --prefix icu4c)/lib/pkgconfig to PKG_CONFIG_PATH'; \
 	  else echo "Install ICU (libicu-dev / icu4c) and pkg-config, then run make again." >&2; exit 1; fi; \
 	fi
+	@# Language identification (wrong-language, speech languages of runs): CLD2, loaded at run time,
+	@# so the build does not need it. macOS uses NaturalLanguage instead.
+	@if [ "$$(uname -s)" = Linux ] && ! /sbin/ldconfig -p 2>/dev/null | grep -q libcld2_full.so.0; then \
+	  if command -v apt-get >/dev/null; then \
+	    echo "Installing libcld2-dev (language identification)…"; \
+	    $(SUDO) apt-get install -y -qq libcld2-dev || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcld2-dev; }; \
+	  else echo "Without CLD2 (libcld2) locale-audit works but cannot identify languages: wrong-language reports nothing." >&2; fi; \
+	fi
 
 build: deps
 	$(SWIFT) build

@@ -32,9 +32,16 @@ let package = Package(
             name: "CICUShim",
             dependencies: ["CICU"]
         ),
+        // Compact Language Detector 2, loaded at run time with dlopen (see README, "Language
+        // identification"): neither building nor running needs it, and the portable binary gains no
+        // dynamic dependency. libdl is part of glibc 2.34+; older ones need it named.
+        .target(
+            name: "CLanguageID",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         .target(
             name: "LocaleAudit",
-            dependencies: ["CICUShim", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CICUShim", "CLanguageID", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "locale-audit",

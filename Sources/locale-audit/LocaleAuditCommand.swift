@@ -350,6 +350,12 @@ struct Rules: ParsableCommand {
             print(RuleDocumentation.markdown(), terminator: "")
         } else {
             print(RuleDocumentation.table(), terminator: "")
+            // What identifies languages decides what wrong-language and the speech languages can do.
+            if let reason = LanguageIdentifier.unavailableReason {
+                print("\nLanguage identification: unavailable — \(reason); wrong-language reports nothing and speech languages come from scripts.")
+            } else {
+                print("\nLanguage identification: \(LanguageIdentifier.provenance)")
+            }
         }
     }
 }

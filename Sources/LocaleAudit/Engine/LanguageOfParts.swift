@@ -13,6 +13,18 @@ public struct SpeechRange: Sendable, Hashable {
     public var text: String
     /// True when a configured term gave the language rather than the script.
     public var fromTerm: Bool
+    /// Where `language` comes from.
+    public var languageSource: LanguageSource = .script
+
+    /// How a range's language was found.
+    public enum LanguageSource: String, Sendable, Hashable {
+        /// Language identification (CLD2 or NaturalLanguage) was reliable about the run.
+        case identified
+        /// The language ICU finds likely for the run's script (Latn → en, Cyrl → ru).
+        case script
+        /// A configured `--term-language`.
+        case term
+    }
 
     /// A name rather than a phrase: one word, or up to four words that each start with a capital or
     /// digit or carry one inside (`Duck Player`, `Apple Maps`, `macOS 27`). Brand and product names are
@@ -77,10 +89,14 @@ public struct LanguageOfPartsAnalysis: Sendable {
 public struct LanguageOfParts: Sendable {
     public var neverTag: [String]
     public var terms: [TermLanguage]
+    /// Whether a run's language is identified from its words (when `LanguageIdentifier` is reliable
+    /// about it) before falling back to its script's likely language.
+    public var identifiesLanguages: Bool
 
-    public init(neverTag: [String] = [], terms: [TermLanguage] = []) {
+    public init(neverTag: [String] = [], terms: [TermLanguage] = [], identifiesLanguages: Bool = true) {
         self.neverTag = neverTag.filter { !$0.isEmpty }
         self.terms = terms
+        self.identifiesLanguages = identifiesLanguages
     }
 
     /// The scripts a locale writes in (ICU): ja → Hira, Kana, Hani; ko → Hang, Hani; sr-Latn → Latn.
@@ -149,7 +165,8 @@ public struct LanguageOfParts: Sendable {
                 guard Self.language(of: term.language) != localeLanguage else { continue }
                 let script = term.term.unicodeScalars.lazy.map(Scripts.script(of:)).first { !$0.isCommonOrInherited }
                 ranges.append(SpeechRange(location: range.lowerBound, length: range.count, language: term.language,
-                                          script: script?.shortName ?? "Zyyy", text: Self.slice(text, range), fromTerm: true))
+                                          script: script?.shortName ?? "Zyyy", text: Self.slice(text, range), fromTerm: true,
+                                          languageSource: .term))
             }
         }
         let scanned = String(decoding: units, as: UTF16.self)
@@ -170,12 +187,40 @@ public struct LanguageOfParts: Sendable {
             if letters < 2 && !ideographic.contains(run.script) && run.script != Self.japanese { continue }
             let runText = Self.slice(text, trimmed.range)
             if Self.isAcronym(runText) || Self.hasOnlySingleLetters(scanned16) || Self.isCode(runText) { continue }
-            let language = Scripts.speechLanguage(for: run.script) ?? "und-\(run.script.shortName)"
+            var language = Scripts.speechLanguage(for: run.script) ?? "und-\(run.script.shortName)"
+            var source = SpeechRange.LanguageSource.script
+            if identifiesLanguages, let identified = Self.identifiedLanguage(of: scanned16, script: run.script, letters: letters) {
+                language = identified
+                source = .identified
+            }
             ranges.append(SpeechRange(location: trimmed.location, length: trimmed.length, language: language,
-                                      script: run.script.shortName, text: runText, fromTerm: false))
+                                      script: run.script.shortName, text: runText, fromTerm: false, languageSource: source))
         }
         ranges.sort { $0.location < $1.location }
         return LanguageOfPartsAnalysis(ranges: ranges, hasNativeLetters: hasNative)
+    }
+
+    /// Runs of fewer letters are not identified: a name or two words say too little about a language.
+    static let identificationMinimumLetters = 12
+
+    /// The language of a run when identification is sure of it: a phrase of enough letters, a reliable answer
+    /// about nearly all of them, and a language written in the run's script (a Latin run is never
+    /// Russian). Runs short of 24 letters need CLD2's strongest evidence. Nil otherwise: the script's
+    /// likely language stands.
+    static func identifiedLanguage(of run: String, script: ScriptCode, letters: Int) -> String? {
+        guard letters >= identificationMinimumLetters, LanguageIdentifier.isAvailable, !run.contains("\n") else { return nil }
+        // Codes (`uz-cyrl`) are no words, and names are taken for the language they name ("Uzbek,
+        // Cyrillic" → uz, "Crimean Tatar" → tt): only phrases of three words or more, not all capitalised.
+        let tokens = run.split(whereSeparator: \.isWhitespace).filter { !isCode(String($0.trimmingCharacters(in: .punctuationCharacters))) }
+        let words = tokens.filter { $0.contains(where: \.isLetter) }
+        guard words.count >= 3, !words.allSatisfy({ $0.first(where: \.isLetter)!.isUppercase }),
+              let found = LanguageIdentifier.identify(tokens.joined(separator: " ")), found.isReliable,
+              found.confidence >= (letters < 24 ? 0.95 : 0.9) else { return nil }
+        let scripts = LanguageIdentifier.scripts(recognizing: found.language)
+        let name = script.shortName
+        let written = scripts.contains(name) || (name == "Jpan" && found.language == "ja")
+            || (name == "Hani" && (found.language == "zh" || found.language == "zh-Hant"))
+        return written ? found.language : nil
     }
 
     /// TranslateWiki source strings: `$1` placeholders and `{{PLURAL:$1|…}}` magic words are markup,

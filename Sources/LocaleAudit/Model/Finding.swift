@@ -29,6 +29,9 @@ public struct Finding: Sendable, Hashable {
     public var identicalKeys: [String] = []
     /// A mechanical repair, where there is one (SARIF `fixes`).
     public var fix: Fix? = nil
+    /// The stretch a `language-of-parts` finding is about, with its speech language and where that
+    /// language comes from.
+    public var speechRange: SpeechRange? = nil
 
     public struct Note: Sendable, Hashable {
         public var message: String

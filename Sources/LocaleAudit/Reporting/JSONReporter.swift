@@ -27,6 +27,8 @@ public enum JSONReporter {
                 // The plural and locale checks rest on this data; another ICU can answer differently.
                 json.member("icu", context.icuVersion)
                 json.member("cldr", context.cldrVersion)
+                // wrong-language and identified speech languages rest on it; null when unavailable.
+                json.member("languageIdentification", context.languageIdentification.isEmpty ? nil : context.languageIdentification)
             }
             json.member("sourceLanguage", result.project.sourceLanguage)
             json.member("sourceLanguageOrigin", result.project.sourceLanguageOrigin.rawValue)
@@ -111,6 +113,16 @@ public enum JSONReporter {
             if !finding.identicalKeys.isEmpty {
                 json.key("identicalKeys")
                 json.arrayValue { json in for key in finding.identicalKeys { json.value(key) } }
+            }
+            if let range = finding.speechRange {
+                json.key("speechRange")
+                json.objectValue { json in
+                    json.member("location", range.location)
+                    json.member("length", range.length)
+                    json.member("language", range.language)
+                    json.member("languageSource", range.languageSource.rawValue)
+                    json.member("script", range.script)
+                }
             }
             json.key("notes")
             json.arrayValue { json in

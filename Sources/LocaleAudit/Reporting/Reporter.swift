@@ -14,6 +14,8 @@ public struct ReportContext: Sendable {
     /// The ICU and CLDR versions the plural and locale checks used (placeholders in golden files).
     public var icuVersion: String = ICUInfo.icuVersion
     public var cldrVersion: String = ICUInfo.cldrVersion
+    /// What identified languages (CLD2's version, NaturalLanguage), empty when nothing could.
+    public var languageIdentification: String = LanguageIdentifier.hasFullCoverage ? LanguageIdentifier.provenance : ""
     /// `--format github`: annotations per severity; GitHub shows at most 10 of each per step.
     public var maxAnnotations: Int = GitHubReporter.defaultMaxAnnotations
     public init(colour: Bool = false, baseDirectory: String? = nil, toolVersion: String = LocaleAuditVersion.string) {

@@ -59,6 +59,7 @@ public enum SpeechRangeExport {
                                     json.member("location", range.location)
                                     json.member("length", range.length)
                                     json.member("language", range.language)
+                                    json.member("languageSource", range.languageSource.rawValue)
                                     json.member("script", range.script)
                                 }
                             }

@@ -207,7 +207,9 @@ public struct LanguageOfPartsRule: Rule {
         rationale: """
         VoiceOver reads the whole string with the locale's voice, so \"Arc de Triomphe\" inside Russian \
         comes out as Russian phonetics (WCAG 3.1.2 Language of Parts). The finding gives the run's UTF-16 \
-        range (NSRange) and the BCP 47 language ICU finds likely for its script, with a Swift snippet \
+        range (NSRange) and its BCP 47 language — the one language identification (CLD2 on Linux, \
+        NaturalLanguage on Apple platforms) finds when it is reliable about a run of at least 12 letters, \
+        else the one ICU finds likely for its script — with a Swift snippet \
         that sets `.accessibilitySpeechLanguage` on it; `locale-audit speech-ranges` writes every range \
         as JSON for the app to load. Acronyms and units (VPN, MB) are left out: every voice spells them \
         its own way. A single word or a short capitalised name (a brand: `Duck Player`) is a note; \
@@ -217,6 +219,9 @@ public struct LanguageOfPartsRule: Rule {
             RuleExample("Latin and Han runs in a Russian string",
                 VirtualFile("en.lproj/Localizable.strings", "\"map.landmark\" = \"Moscow, Paris and Tokyo\";\n"),
                 VirtualFile("ru.lproj/Localizable.strings", "\"map.landmark\" = ↓↓\"Москва Arc de Triomphe 東京\";\n")),
+            RuleExample("A French phrase inside a Russian string: identified from its words, it is tagged fr",
+                VirtualFile("en.lproj/Localizable.strings", "\"cafe.motto\" = \"Our motto: “Happiness is in the morning coffee”\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"cafe.motto\" = ↓\"Наш девиз: «Le bonheur est dans le café du matin»\";\n")),
         ],
         nonTriggering: [
             RuleExample("Only Cyrillic, digits and a placeholder",
@@ -247,10 +252,13 @@ public struct LanguageOfPartsRule: Rule {
             for range in analyses[i].partRanges where range.fromTerm || !context.scriptAnalyses.isName(range, in: i) {
                 let what = range.fromTerm ? "term \"\(range.text)\" (\(range.language))" : "\(range.script) run \"\(range.text.visibleEscaped)\""
                 let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table.name, range: range)
-                findings.append(.entry(rule, "\(what) at UTF-16 {\(range.location), \(range.length)} in a \(item.locale) string; VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(range.language)\" on that range",
-                                       at: item.location, locale: item.locale, table: item.table, key: item.key,
-                                       severity: range.isNameLike && !range.fromTerm ? .note : nil,
-                                       notes: [Finding.Note(message: "Swift:\n" + snippet)]))
+                let why = range.languageSource == .identified ? " (identified from its words)" : ""
+                var finding = Finding.entry(rule, "\(what) at UTF-16 {\(range.location), \(range.length)} in a \(item.locale) string; VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(range.language)\"\(why) on that range",
+                                            at: item.location, locale: item.locale, table: item.table, key: item.key,
+                                            severity: range.isNameLike && !range.fromTerm ? .note : nil,
+                                            notes: [Finding.Note(message: "Swift:\n" + snippet)])
+                finding.speechRange = range
+                findings.append(finding)
             }
         }
         return findings

@@ -100,7 +100,7 @@ public enum RuleEngine {
         AccessibilityLabelStatesStateRule.self, AccessibilityHintStyleRule.self, AccessibilityIdentifierTranslatedRule.self,
         AccessibilityInconsistentLabelRule.self, InconsistentTranslationRule.self,
         LocaleCopyRule.self, TranslationSwappedRule.self,
-        WrongScriptRule.self, LanguageOfPartsRule.self, ChineseScriptMixRule.self,
+        WrongScriptRule.self, WrongLanguageRule.self, LanguageOfPartsRule.self, ChineseScriptMixRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { allRules.map { $0.description } }

@@ -42,7 +42,7 @@ import Testing
                     "\(rule) \(key) names the export")
         }
         let dutch = result.findings.first { $0.ruleID == "locale-incomplete" && $0.locale == "nl" }
-        #expect(dutch?.keys.count == 13)
+        #expect(dutch?.keys.count == 15)
         #expect(dutch?.identicalKeys == ["error.network"])
     }
 

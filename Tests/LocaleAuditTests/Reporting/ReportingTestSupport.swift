@@ -15,6 +15,7 @@ enum ReportFixture {
         // Another ICU (Debian 13, macOS) must not change the golden files.
         context.icuVersion = "{ICU}"
         context.cldrVersion = "{CLDR}"
+        context.languageIdentification = "{LANGID}"
         return context
     }()
 
