@@ -116,13 +116,7 @@ public enum JSONReporter {
             }
             if let range = finding.speechRange {
                 json.key("speechRange")
-                json.objectValue { json in
-                    json.member("location", range.location)
-                    json.member("length", range.length)
-                    json.member("language", range.language)
-                    json.member("languageSource", range.languageSource.rawValue)
-                    json.member("script", range.script)
-                }
+                json.speechRange(range)
             }
             json.key("notes")
             json.arrayValue { json in

@@ -54,20 +54,25 @@ public enum SpeechRangeExport {
                         json.member("text", entry.text)
                         json.key("ranges")
                         json.arrayValue { json in
-                            for range in entry.ranges {
-                                json.objectValue { json in
-                                    json.member("location", range.location)
-                                    json.member("length", range.length)
-                                    json.member("language", range.language)
-                                    json.member("languageSource", range.languageSource.rawValue)
-                                    json.member("script", range.script)
-                                }
-                            }
+                            for range in entry.ranges { json.speechRange(range) }
                         }
                     }
                 }
             }
         }
         return json.output + "\n"
+    }
+}
+
+extension JSONWriter {
+    /// One speech range as both the findings' JSON and the `speech-ranges` export write it.
+    mutating func speechRange(_ range: SpeechRange) {
+        objectValue { json in
+            json.member("location", range.location)
+            json.member("length", range.length)
+            json.member("language", range.language)
+            json.member("languageSource", range.languageSource.rawValue)
+            json.member("script", range.script)
+        }
     }
 }

@@ -24,9 +24,13 @@ extension AccessibilityClassifier.Kind? {
 struct AccessibilityStyleWalk {
     enum Role { case label, hint }
 
-    static func run(_ context: RuleContext, role: Role, locales: (String) -> Bool,
-                    problem: (_ text: String, _ locale: String) -> String?,
-                    make: (_ message: String, _ entry: Entry, _ locale: String, _ table: TableID, _ key: String, _ copies: Int) -> Finding) -> [Finding] {
+    /// `problem` says what is wrong with one text; `advice` follows it in every message.
+    static func run(_ context: RuleContext, rule: RuleDescription, role: Role, locales: (String) -> Bool,
+                    problem: (_ text: String, _ locale: String) -> String?, advice: String) -> [Finding] {
+        func make(_ message: String, _ entry: Entry, _ locale: String, _ table: TableID, _ key: String, _ copies: Int) -> Finding {
+            let follow = copies == 0 ? "" : "; \(copies) translation\(copies == 1 ? " follows" : "s follow") it"
+            return .entry(rule, message + follow + advice, at: entry.valueLocation ?? entry.location, locale: locale, table: table, key: key)
+        }
         var findings: [Finding] = []
         for set in context.index.tableSets {
             guard let source = set.source, let kinds = context.accessibilityKinds[set.id] else { continue }
@@ -57,10 +61,6 @@ struct AccessibilityStyleWalk {
             }
         }
         return findings
-    }
-
-    static func copiesText(_ copies: Int) -> String {
-        copies == 0 ? "" : "; \(copies) translation\(copies == 1 ? " follows" : "s follow") it"
     }
 }
 
@@ -140,13 +140,9 @@ public struct AccessibilityLabelPeriodRule: Rule {
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
-        let rule = Self.description
-        return AccessibilityStyleWalk.run(context, role: .label, locales: { _ in true }, problem: { text, locale in
+        AccessibilityStyleWalk.run(context, rule: Self.description, role: .label, locales: { _ in true }, problem: { text, locale in
             Self.endsWithPeriod(text, language: LanguageOfParts.language(of: locale)) ? "accessibility label \"\(text.visibleEscaped.truncatedForMessage)\" ends with a period" : nil
-        }, make: { message, entry, locale, table, key, copies in
-            .entry(rule, message + AccessibilityStyleWalk.copiesText(copies) + ": a label names the element and VoiceOver reads a period as the end of a sentence — drop it",
-                   at: entry.valueLocation ?? entry.location, locale: locale, table: table, key: key)
-        })
+        }, advice: ": a label names the element and VoiceOver reads a period as the end of a sentence — drop it")
     }
 }
 
@@ -234,15 +230,11 @@ public struct AccessibilityLabelStatesStateRule: Rule {
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
-        let rule = Self.description
-        return AccessibilityStyleWalk.run(context, role: .label, locales: { Self.stateWords[LanguageOfParts.language(of: $0)] != nil },
-                                          problem: { text, locale in
+        AccessibilityStyleWalk.run(context, rule: Self.description, role: .label,
+                                   locales: { Self.stateWords[LanguageOfParts.language(of: $0)] != nil }, problem: { text, locale in
             guard let state = Self.statedState(text, language: LanguageOfParts.language(of: locale)) else { return nil }
             return "accessibility label \"\(text.visibleEscaped.truncatedForMessage)\" states the element's state (\"\(state)\")"
-        }, make: { message, entry, locale, table, key, copies in
-            .entry(rule, message + AccessibilityStyleWalk.copiesText(copies) + ": VoiceOver announces it from the traits or value — set .selected or accessibilityValue and keep the label a name",
-                   at: entry.valueLocation ?? entry.location, locale: locale, table: table, key: key)
-        })
+        }, advice: ": VoiceOver announces it from the traits or value — set .selected or accessibilityValue and keep the label a name")
     }
 }
 
@@ -325,12 +317,9 @@ public struct AccessibilityHintStyleRule: Rule {
     }
 
     public func check(_ context: RuleContext) -> [Finding] {
-        let rule = Self.description
-        return AccessibilityStyleWalk.run(context, role: .hint, locales: { LanguageOfParts.language(of: $0) == "en" }, problem: { text, _ in
+        AccessibilityStyleWalk.run(context, rule: Self.description, role: .hint,
+                                   locales: { LanguageOfParts.language(of: $0) == "en" }, problem: { text, _ in
             Self.problem(text).map { "accessibility hint \"\(text.visibleEscaped.truncatedForMessage)\" \($0)" }
-        }, make: { message, entry, locale, table, key, copies in
-            .entry(rule, message + AccessibilityStyleWalk.copiesText(copies) + " (Apple: a hint describes the result, as in \"Plays the video\")",
-                   at: entry.valueLocation ?? entry.location, locale: locale, table: table, key: key)
-        })
+        }, advice: " (Apple: a hint describes the result, as in \"Plays the video\")")
     }
 }
