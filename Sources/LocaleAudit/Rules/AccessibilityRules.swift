@@ -54,8 +54,8 @@ public struct AccessibilityMissingRule: Rule {
         """,
         triggering: [
             RuleExample("The German table lacks the add button's label",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n↓\"a11y.add.label\" = \"Add book\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n↓\"a11y.add.label\" = \"Add book\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("A storyboard table whose source comes from Xcode's comments", sourceLanguage: "en",
                 VirtualFile("de.lproj/Main.strings", """
                 /* Class = "UIButton"; accessibilityLabel = "Settings"; ObjectID = "1rB-5w-de3"; */
@@ -66,14 +66,14 @@ public struct AccessibilityMissingRule: Rule {
         ],
         nonTriggering: [
             RuleExample("Every label translated",
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.add.label\" = \"Add book\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"a11y.add.label\" = \"Buch hinzufügen\";\n")),
+                .strings("en", "\"a11y.add.label\" = \"Add book\";\n"),
+                .strings("de", "\"a11y.add.label\" = \"Buch hinzufügen\";\n")),
             RuleExample("An accessibility identifier is never read to users",
                 VirtualFile("en.lproj/Main.strings", "\"1rB-5w-de3.accessibilityIdentifier\" = \"settingsButton\";\n\"9xZ-aa-b01.text\" = \"Title\";\n"),
                 VirtualFile("de.lproj/Main.strings", "\"9xZ-aa-b01.text\" = \"Titel\";\n")),
             RuleExample("A visible text that names the Accessibility settings is an ordinary string (a missing-translation)",
-                VirtualFile("en.lproj/Localizable.strings", "\"Open System Settings > Accessibility\" = \"Open System Settings > Accessibility\";\n\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+                .strings("en", "\"Open System Settings > Accessibility\" = \"Open System Settings > Accessibility\";\n\"cancel\" = \"Cancel\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -112,13 +112,13 @@ public struct AccessibilityEmptyRule: Rule {
         """,
         triggering: [
             RuleExample(
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.add.label\" = \"Add book\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"a11y.add.label\" = ↓\"\";\n")),
+                .strings("en", "\"a11y.add.label\" = \"Add book\";\n"),
+                .strings("fr", "\"a11y.add.label\" = ↓\"\";\n")),
         ],
         nonTriggering: [
             RuleExample(
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.add.label\" = \"Add book\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"a11y.add.label\" = \"Ajouter un livre\";\n")),
+                .strings("en", "\"a11y.add.label\" = \"Add book\";\n"),
+                .strings("fr", "\"a11y.add.label\" = \"Ajouter un livre\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -147,19 +147,19 @@ public struct AccessibilityUntranslatedRule: Rule {
         """,
         triggering: [
             RuleExample("A label left in English in Portuguese",
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.add.hint\" = \"Adds a new book to your library.\";\n"),
-                VirtualFile("pt-BR.lproj/Localizable.strings", "\"a11y.add.hint\" = ↓\"Adds a new book to your library.\";\n")),
+                .strings("en", "\"a11y.add.hint\" = \"Adds a new book to your library.\";\n"),
+                .strings("pt-BR", "\"a11y.add.hint\" = ↓\"Adds a new book to your library.\";\n")),
             RuleExample("Latin text in a Russian label, though not the source's",
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.close\" = \"Close the window\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"a11y.close\" = ↓\"Close window\";\n")),
+                .strings("en", "\"a11y.close\" = \"Close the window\";\n"),
+                .strings("ru", "\"a11y.close\" = ↓\"Close window\";\n")),
         ],
         nonTriggering: [
             RuleExample("Translated",
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.add.hint\" = \"Adds a new book to your library.\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"a11y.add.hint\" = \"Добавляет новую книгу в вашу библиотеку.\";\n")),
+                .strings("en", "\"a11y.add.hint\" = \"Adds a new book to your library.\";\n"),
+                .strings("ru", "\"a11y.add.hint\" = \"Добавляет новую книгу в вашу библиотеку.\";\n")),
             RuleExample("A single word German writes the same",
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.link\" = \"Link\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"a11y.link\" = \"Link\";\n")),
+                .strings("en", "\"a11y.link\" = \"Link\";\n"),
+                .strings("de", "\"a11y.link\" = \"Link\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -226,7 +226,7 @@ public struct LabelInNameRule: Rule {
                   </objects></scene></scenes>
                 </document>
                 """),
-                VirtualFile("en.lproj/Localizable.strings", "\"ok\" = \"OK\";\n"),
+                .strings("en", "\"ok\" = \"OK\";\n"),
                 VirtualFile("de.lproj/Main.strings", "\"abc-12-xyz.normalTitle\" = \"Sichern\";\n\"abc-12-xyz.accessibilityLabel\" = \"Entwurf sichern\";\n")),
         ],
         nonTriggering: [
@@ -296,13 +296,13 @@ public struct LabelNamesControlTypeRule: Rule {
         """,
         triggering: [
             RuleExample(
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.add.label\" = ↓\"Add button\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"a11y.add.label\" = ↓\"Schaltfläche Hinzufügen\";\n")),
+                .strings("en", "\"a11y.add.label\" = ↓\"Add button\";\n"),
+                .strings("de", "\"a11y.add.label\" = ↓\"Schaltfläche Hinzufügen\";\n")),
         ],
         nonTriggering: [
             RuleExample("A hint may mention it; a label names the action only",
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.add.label\" = \"Add\";\n\"a11y.add.hint\" = \"Shows the add button's menu\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"a11y.add.label\" = \"Hinzufügen\";\n\"a11y.add.hint\" = \"Zeigt das Menü\";\n")),
+                .strings("en", "\"a11y.add.label\" = \"Add\";\n\"a11y.add.hint\" = \"Shows the add button's menu\";\n"),
+                .strings("de", "\"a11y.add.label\" = \"Hinzufügen\";\n\"a11y.add.hint\" = \"Zeigt das Menü\";\n")),
         ])
 
     /// Folded words (no case, no accents) naming a control, per language.

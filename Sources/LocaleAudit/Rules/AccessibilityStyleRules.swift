@@ -80,15 +80,15 @@ public struct AccessibilityLabelPeriodRule: Rule {
         """,
         triggering: [
             RuleExample("A label written as a sentence, in the source",
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.add.label\" = ↓\"Add book.\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"a11y.add.label\" = \"Buch hinzufügen.\";\n")),
+                .strings("en", "\"a11y.add.label\" = ↓\"Add book.\";\n"),
+                .strings("de", "\"a11y.add.label\" = \"Buch hinzufügen.\";\n")),
             RuleExample("A translation adds one (Japanese full stop)", sourceLanguage: "en",
                 VirtualFile("en.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = \"Share\";\n"),
                 VirtualFile("ja.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = ↓\"共有する。\";\n")),
         ],
         nonTriggering: [
             RuleExample("No period; an ellipsis; an abbreviation; a hint may be a sentence",
-                VirtualFile("en.lproj/Localizable.strings", """
+                .strings("en", """
                 "a11y.add.label" = "Add book";
                 "a11y.more.label" = "More…";
                 "a11y.author.label" = "Author: Martin Luther King Jr.";
@@ -96,8 +96,8 @@ public struct AccessibilityLabelPeriodRule: Rule {
 
                 """)),
             RuleExample("A Hungarian ordinal (\"3.\" is \"3rd\") after a placeholder",
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.rank.label\" = \"%1$@\";\n"),
-                VirtualFile("hu.lproj/Localizable.strings", "\"a11y.rank.label\" = \"%1$@.\";\n")),
+                .strings("en", "\"a11y.rank.label\" = \"%1$@\";\n"),
+                .strings("hu", "\"a11y.rank.label\" = \"%1$@.\";\n")),
         ])
 
     static let abbreviations: Set<String> = [
@@ -163,8 +163,8 @@ public struct AccessibilityLabelStatesStateRule: Rule {
         """,
         triggering: [
             RuleExample("English and German labels that announce their state",
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.wifi.label\" = ↓\"Wi-Fi, on\";\n\"a11y.bold.label\" = \"Bold\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"a11y.wifi.label\" = \"WLAN, an\";\n\"a11y.bold.label\" = ↓\"Fett (ausgewählt)\";\n")),
+                .strings("en", "\"a11y.wifi.label\" = ↓\"Wi-Fi, on\";\n\"a11y.bold.label\" = \"Bold\";\n"),
+                .strings("de", "\"a11y.wifi.label\" = \"WLAN, an\";\n\"a11y.bold.label\" = ↓\"Fett (ausgewählt)\";\n")),
             RuleExample("Japanese and Spanish", sourceLanguage: "en",
                 VirtualFile("en.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = \"Dark mode\";\n"),
                 VirtualFile("ja.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = ↓\"ダークモード、オン\";\n"),
@@ -172,7 +172,7 @@ public struct AccessibilityLabelStatesStateRule: Rule {
         ],
         nonTriggering: [
             RuleExample("An action, a heading, a count, a name",
-                VirtualFile("en.lproj/Localizable.strings", """
+                .strings("en", """
                 "a11y.wifi.label" = "Turn on Wi-Fi";
                 "a11y.selection.label" = "Selected items";
                 "a11y.count.label" = "%d items selected";
@@ -180,7 +180,7 @@ public struct AccessibilityLabelStatesStateRule: Rule {
                 "a11y.show.label" = "Show selected";
 
                 """),
-                VirtualFile("de.lproj/Localizable.strings", """
+                .strings("de", """
                 "a11y.wifi.label" = "WLAN einschalten";
                 "a11y.selection.label" = "Ausgewählte Objekte";
                 "a11y.count.label" = "%d Objekte ausgewählt";
@@ -254,20 +254,20 @@ public struct AccessibilityHintStyleRule: Rule {
         """,
         triggering: [
             RuleExample("A gesture and an imperative",
-                VirtualFile("en.lproj/Localizable.strings", "\"a11y.play.hint\" = ↓\"Tap to play the video\";\n\"a11y.share.hint\" = ↓\"Share this book with a friend\";\n")),
+                .strings("en", "\"a11y.play.hint\" = ↓\"Tap to play the video\";\n\"a11y.share.hint\" = ↓\"Share this book with a friend\";\n")),
             RuleExample("In a storyboard's strings", sourceLanguage: "en",
                 VirtualFile("en.lproj/Main.strings", "\"abc-12-xyz.accessibilityHint\" = ↓\"Double tap to open the book.\";\n")),
         ],
         nonTriggering: [
             RuleExample("Third-person verbs; other openings; labels may be imperative",
-                VirtualFile("en.lproj/Localizable.strings", """
+                .strings("en", """
                 "a11y.play.hint" = "Plays the video";
                 "a11y.share.hint" = "Shares this book with a friend.";
                 "a11y.goal.hint" = "The goal resets every Monday";
                 "a11y.add.label" = "Add book";
 
                 """),
-                VirtualFile("de.lproj/Localizable.strings", "\"a11y.play.hint\" = \"Tippen, um das Video abzuspielen\";\n")),
+                .strings("de", "\"a11y.play.hint\" = \"Tippen, um das Video abzuspielen\";\n")),
         ])
 
     static let gestures: Set<String> = ["tap", "double", "click", "swipe", "press", "touch", "triple", "long", "doubletap", "drag", "pinch"]

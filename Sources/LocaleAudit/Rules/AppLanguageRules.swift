@@ -85,10 +85,10 @@ public struct AppLocaleUndeclaredRule: Rule {
                 }
 
                 """),
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n"),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
                 VirtualFile(folder: "pl.lproj", marked: true),
-                VirtualFile("pl.lproj/Localizable.strings", "\"cancel\" = \"Anuluj\";\n")),
+                .strings("pl", "\"cancel\" = \"Anuluj\";\n")),
         ],
         nonTriggering: [
             RuleExample("Every locale declared (Info.plist CFBundleLocalizations counts too)",
@@ -103,12 +103,12 @@ public struct AppLocaleUndeclaredRule: Rule {
                 </plist>
 
                 """),
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("zh-Hans.lproj/Localizable.strings", "\"cancel\" = \"取消\";\n"),
-                VirtualFile("pt-BR.lproj/Localizable.strings", "\"cancel\" = \"Cancelar\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("zh-Hans", "\"cancel\" = \"取消\";\n"),
+                .strings("pt-BR", "\"cancel\" = \"Cancelar\";\n")),
             RuleExample("No Xcode project and no Info.plist: nothing is declared, nothing is compared",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("pl.lproj/Localizable.strings", "\"cancel\" = \"Anuluj\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("pl", "\"cancel\" = \"Anuluj\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -162,8 +162,8 @@ public struct AppLocaleWithoutCatalogsRule: Rule {
                 }
 
                 """),
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("CFBundleLocalizations names a locale without translations",
                 VirtualFile("Info.plist", """
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -180,7 +180,7 @@ public struct AppLocaleWithoutCatalogsRule: Rule {
                 </plist>
 
                 """),
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n")),
         ],
         nonTriggering: [
             RuleExample("Every declared locale has catalogs; Base is not a locale; a String Catalog provides German",

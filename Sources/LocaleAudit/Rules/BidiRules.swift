@@ -152,16 +152,16 @@ public struct BidiUnbalancedRule: Rule {
         """,
         triggering: [
             RuleExample("An RLE that is never closed",
-                VirtualFile("en.lproj/Localizable.strings", "\"storage\" = \"%@ used\";\n"),
-                VirtualFile("ar.lproj/Localizable.strings", "\"storage\" = ↓\"\u{202B}%@ مستخدمة\";\n")),
+                .strings("en", "\"storage\" = \"%@ used\";\n"),
+                .strings("ar", "\"storage\" = ↓\"\u{202B}%@ مستخدمة\";\n")),
             RuleExample("A stray PDI at the end of a translation",
-                VirtualFile("en.lproj/Localizable.strings", "\"done\" = \"Done\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"done\" = ↓\"Fertig\u{2069}\";\n")),
+                .strings("en", "\"done\" = \"Done\";\n"),
+                .strings("de", "\"done\" = ↓\"Fertig\u{2069}\";\n")),
         ],
         nonTriggering: [
             RuleExample("A balanced isolate and a lone RLM",
-                VirtualFile("en.lproj/Localizable.strings", "\"hello\" = \"Hello, %@\";\n\"title\" = \"Library\";\n"),
-                VirtualFile("he.lproj/Localizable.strings", "\"hello\" = \"שלום, \u{2068}%@\u{2069}\";\n\"title\" = \"\u{200F}ספרייה\";\n")),
+                .strings("en", "\"hello\" = \"Hello, %@\";\n\"title\" = \"Library\";\n"),
+                .strings("he", "\"hello\" = \"שלום, \u{2068}%@\u{2069}\";\n\"title\" = \"\u{200F}ספרייה\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -201,13 +201,13 @@ public struct BidiOverrideRule: Rule {
         """,
         triggering: [
             RuleExample(
-                VirtualFile("en.lproj/Localizable.strings", "\"file\" = \"Invoice.pdf\";\n"),
-                VirtualFile("he.lproj/Localizable.strings", "\"file\" = ↓\"\u{202E}fdp.exe\u{202C}\";\n")),
+                .strings("en", "\"file\" = \"Invoice.pdf\";\n"),
+                .strings("he", "\"file\" = ↓\"\u{202E}fdp.exe\u{202C}\";\n")),
         ],
         nonTriggering: [
             RuleExample("An embedding (not an override) and an isolate",
-                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"%@ items\";\n\"b\" = \"By %@\";\n"),
-                VirtualFile("ar.lproj/Localizable.strings", "\"a\" = \"\u{202B}%@ عناصر\u{202C}\";\n\"b\" = \"بواسطة \u{2067}%@\u{2069}\";\n")),
+                .strings("en", "\"a\" = \"%@ items\";\n\"b\" = \"By %@\";\n"),
+                .strings("ar", "\"a\" = \"\u{202B}%@ عناصر\u{202C}\";\n\"b\" = \"بواسطة \u{2067}%@\u{2069}\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -328,13 +328,13 @@ public struct RTLWithoutRTLTextRule: Rule {
         """,
         triggering: [
             RuleExample("An older English text in Arabic",
-                VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n"),
-                VirtualFile("ar.lproj/Localizable.strings", "\"offline\" = ↓\"Check your internet connection.\";\n")),
+                .strings("en", "\"offline\" = \"Check your connection.\";\n"),
+                .strings("ar", "\"offline\" = ↓\"Check your internet connection.\";\n")),
         ],
         nonTriggering: [
             RuleExample("Arabic text around a Latin brand name, and a placeholder alone",
-                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Sync with iCloud\";\n\"name\" = \"%@\";\n"),
-                VirtualFile("ar.lproj/Localizable.strings", "\"sync\" = \"المزامنة مع iCloud\";\n\"name\" = \"%@\";\n")),
+                .strings("en", "\"sync\" = \"Sync with iCloud\";\n\"name\" = \"%@\";\n"),
+                .strings("ar", "\"sync\" = \"المزامنة مع iCloud\";\n\"name\" = \"%@\";\n")),
             RuleExample("Platform terms and the app's name stay in Latin letters",
                 VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf Reader\";\n\"unlock\" = \"Use Face ID or Touch ID\";\n"),
                 VirtualFile("he.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf Reader Pro\";\n\"unlock\" = \"Face ID / Touch ID\";\n")),
@@ -396,16 +396,16 @@ public struct RTLLeadingLTRRule: Rule {
         """,
         triggering: [
             RuleExample("A size with a Latin unit first",
-                VirtualFile("en.lproj/Localizable.strings", "\"storage\" = \"%.1f MB used\";\n"),
-                VirtualFile("he.lproj/Localizable.strings", "\"storage\" = ↓\"%.1f MB בשימוש\";\n")),
+                .strings("en", "\"storage\" = \"%.1f MB used\";\n"),
+                .strings("he", "\"storage\" = ↓\"%.1f MB בשימוש\";\n")),
         ],
         nonTriggering: [
             RuleExample("A leading RLM, a placeholder first, Hebrew first",
-                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"iCloud connected\";\n\"b\" = \"%d books\";\n\"c\" = \"Sync with iCloud\";\n"),
-                VirtualFile("he.lproj/Localizable.strings", "\"a\" = \"\u{200F}iCloud מחובר\";\n\"b\" = \"%d ספרים\";\n\"c\" = \"סנכרון עם iCloud\";\n")),
+                .strings("en", "\"a\" = \"iCloud connected\";\n\"b\" = \"%d books\";\n\"c\" = \"Sync with iCloud\";\n"),
+                .strings("he", "\"a\" = \"\u{200F}iCloud מחובר\";\n\"b\" = \"%d ספרים\";\n\"c\" = \"סנכרון עם iCloud\";\n")),
             RuleExample("The Urdu full stop is strong right-to-left punctuation (Bidi_Class AL)",
-                VirtualFile("en.lproj/Localizable.strings", "\"tap\" = \"Tap Safari\";\n"),
-                VirtualFile("ur.lproj/Localizable.strings", "\"tap\" = \"۔Safari کو تھپتھپائیں\";\n")),
+                .strings("en", "\"tap\" = \"Tap Safari\";\n"),
+                .strings("ur", "\"tap\" = \"۔Safari کو تھپتھپائیں\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -469,13 +469,13 @@ public struct RTLPlaceholderBoundaryRule: Rule {
         """,
         triggering: [
             RuleExample("A name between a Latin product name and Arabic",
-                VirtualFile("en.lproj/Localizable.strings", "\"shared\" = \"Shared in iCloud by %@\";\n"),
-                VirtualFile("ar.lproj/Localizable.strings", "\"shared\" = ↓\"iCloud %@ شاركه\";\n")),
+                .strings("en", "\"shared\" = \"Shared in iCloud by %@\";\n"),
+                .strings("ar", "\"shared\" = ↓\"iCloud %@ شاركه\";\n")),
         ],
         nonTriggering: [
             RuleExample("An isolated placeholder, and one with Arabic on both sides",
-                VirtualFile("en.lproj/Localizable.strings", "\"shared\" = \"Shared in iCloud by %@\";\n\"by\" = \"Written by %@ in 2020\";\n"),
-                VirtualFile("ar.lproj/Localizable.strings", "\"shared\" = \"iCloud \u{2068}%@\u{2069} شاركه\";\n\"by\" = \"كتبه %@ عام ٢٠٢٠\";\n")),
+                .strings("en", "\"shared\" = \"Shared in iCloud by %@\";\n\"by\" = \"Written by %@ in 2020\";\n"),
+                .strings("ar", "\"shared\" = \"iCloud \u{2068}%@\u{2069} شاركه\";\n\"by\" = \"كتبه %@ عام ٢٠٢٠\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

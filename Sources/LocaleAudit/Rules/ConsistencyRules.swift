@@ -14,19 +14,19 @@ public struct MissingTranslationRule: Rule {
         """,
         triggering: [
             RuleExample("German lacks \"delete\"",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n↓\"delete\" = \"Delete\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n↓\"delete\" = \"Delete\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
         ],
         nonTriggering: [
             RuleExample("Every key translated",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("TranslateWiki's qqq holds documentation, not a translation",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("qqq.lproj/Localizable.strings", "\"other\" = \"Label of the button that closes a dialog\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("qqq", "\"other\" = \"Label of the button that closes a dialog\";\n")),
             RuleExample("Nothing to translate: a space, a lone placeholder",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n\" \" = \" \";\n\"name\" = \"%@\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n\" \" = \" \";\n\"name\" = \"%@\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -109,13 +109,13 @@ public struct ExtraKeyRule: Rule {
         """,
         triggering: [
             RuleExample("German keeps a key the source dropped",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n↓\"subtitle\" = \"Alle Bücher\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n↓\"subtitle\" = \"Alle Bücher\";\n")),
         ],
         nonTriggering: [
             RuleExample("The same keys everywhere",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("InfoPlist.strings translates Info.plist keys and values (a shortcut title), which the source table need not list",
                 VirtualFile("en.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scans book covers.\";\n"),
                 VirtualFile("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scannt Buchumschläge.\";\n\"CFBundleDisplayName\" = \"Bücherregal\";\n\"Scan a Book\" = \"Buch scannen\";\n")),
@@ -154,13 +154,13 @@ public struct EmptyValueRule: Rule {
         """,
         triggering: [
             RuleExample(
-                VirtualFile("en.lproj/Localizable.strings", "\"add\" = \"Add Book\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"add\" = ↓\"\";\n")),
+                .strings("en", "\"add\" = \"Add Book\";\n"),
+                .strings("fr", "\"add\" = ↓\"\";\n")),
         ],
         nonTriggering: [
             RuleExample("Empty in the source too: intentionally blank",
-                VirtualFile("en.lproj/Localizable.strings", "\"spacer\" = \"\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"spacer\" = \"\";\n")),
+                .strings("en", "\"spacer\" = \"\";\n"),
+                .strings("fr", "\"spacer\" = \"\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -194,37 +194,37 @@ public struct UntranslatedRule: Rule {
         """,
         triggering: [
             RuleExample("A sentence left in English",
-                VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"offline\" = ↓\"Check your connection.\";\n")),
+                .strings("en", "\"offline\" = \"Check your connection.\";\n"),
+                .strings("de", "\"offline\" = ↓\"Check your connection.\";\n")),
             RuleExample("A name that every Latin-script language keeps (three notes, not warnings)",
-                VirtualFile("en.lproj/Localizable.strings", "\"block\" = \"Bassa Vah\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"block\" = ↓\"Bassa Vah\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"block\" = ↓\"Bassa Vah\";\n"),
-                VirtualFile("nl.lproj/Localizable.strings", "\"block\" = ↓\"Bassa Vah\";\n")),
+                .strings("en", "\"block\" = \"Bassa Vah\";\n"),
+                .strings("de", "\"block\" = ↓\"Bassa Vah\";\n"),
+                .strings("fr", "\"block\" = ↓\"Bassa Vah\";\n"),
+                .strings("nl", "\"block\" = ↓\"Bassa Vah\";\n")),
             RuleExample("A .stringsdict copied into the German folder and never translated",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book left to read"), ("other", "%d books left to read")]),
                 stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "↓%d book left to read"), ("other", "%d books left to read")])),
             RuleExample("A single English word in a Cyrillic locale (a note: it may be a brand name)",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"cancel\" = ↓\"Cancel\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("ru", "\"cancel\" = ↓\"Cancel\";\n")),
         ],
         nonTriggering: [
             RuleExample("Nothing to translate: a placeholder, a URL, a number",
-                VirtualFile("en.lproj/Localizable.strings", "\"name\" = \"%@\";\n\"help\" = \"https://example.com/help\";\n\"max\" = \"100\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"name\" = \"%@\";\n\"help\" = \"https://example.com/help\";\n\"max\" = \"100\";\n")),
+                .strings("en", "\"name\" = \"%@\";\n\"help\" = \"https://example.com/help\";\n\"max\" = \"100\";\n"),
+                .strings("de", "\"name\" = \"%@\";\n\"help\" = \"https://example.com/help\";\n\"max\" = \"100\";\n")),
             RuleExample("A single word that German writes the same",
-                VirtualFile("en.lproj/Localizable.strings", "\"version\" = \"Version\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"version\" = \"Version\";\n")),
+                .strings("en", "\"version\" = \"Version\";\n"),
+                .strings("de", "\"version\" = \"Version\";\n")),
             RuleExample("A plural whose forms are translated",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book left to read"), ("other", "%d books left to read")]),
                 stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "Noch %d Buch zu lesen"), ("other", "Noch %d Bücher zu lesen")])),
             RuleExample("A platform term and the app's name are names",
                 VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
-                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"iCloud Drive\";\n\"open\" = \"Bookshelf\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"sync\" = \"iCloud Drive\";\n\"open\" = \"Bookshelf\";\n")),
+                .strings("en", "\"sync\" = \"iCloud Drive\";\n\"open\" = \"Bookshelf\";\n"),
+                .strings("ru", "\"sync\" = \"iCloud Drive\";\n\"open\" = \"Bookshelf\";\n")),
             RuleExample("A regional variant of the source language",
-                VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n"),
-                VirtualFile("en-GB.lproj/Localizable.strings", "\"offline\" = \"Check your connection.\";\n")),
+                .strings("en", "\"offline\" = \"Check your connection.\";\n"),
+                .strings("en-GB", "\"offline\" = \"Check your connection.\";\n")),
         ])
 
     /// How many translations of each key exist in locales of the source's script, and how many of
@@ -549,15 +549,15 @@ public struct MissingTableRule: Rule {
         """,
         triggering: [
             RuleExample("German has Localizable but no InfoPlist",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile("en.lproj/InfoPlist.strings", "↓\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
         ],
         nonTriggering: [
             RuleExample("Both tables in both locales",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
                 VirtualFile("de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n")),
         ])
 

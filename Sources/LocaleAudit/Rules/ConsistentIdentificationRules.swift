@@ -342,13 +342,13 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         """,
         triggering: [
             RuleExample("The close button says \"Zumachen\" in one storyboard, \"Schließen\" everywhere else",
-                VirtualFile("en.lproj/Localizable.strings", """
+                .strings("en", """
                 "a11y.tabs.close" = "Close";
                 "a11y.settings.close" = "Close";
                 "a11y.reader.close" = "Close";
 
                 """),
-                VirtualFile("de.lproj/Localizable.strings", """
+                .strings("de", """
                 "a11y.tabs.close" = "Schließen";
                 "a11y.settings.close" = ↓"Zumachen";
                 "a11y.reader.close" = "Schließen.";
@@ -365,23 +365,23 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         ],
         nonTriggering: [
             RuleExample("One translation everywhere; trailing punctuation and differing comments do not count",
-                VirtualFile("en.lproj/Localizable.strings", """
+                .strings("en", """
                 /* Close button of the tab switcher, read by VoiceOver */
                 "a11y.tabs.close" = "Close";
                 /* Close button of the settings screen, read by VoiceOver */
                 "a11y.settings.close" = "Close";
 
                 """),
-                VirtualFile("de.lproj/Localizable.strings", "\"a11y.tabs.close\" = \"Schließen\";\n\"a11y.settings.close\" = \"Schließen.\";\n")),
+                .strings("de", "\"a11y.tabs.close\" = \"Schließen\";\n\"a11y.settings.close\" = \"Schließen.\";\n")),
             RuleExample("An explicit context marks two meanings of one word",
-                VirtualFile("en.lproj/Localizable.strings", """
+                .strings("en", """
                 /* context: navigation */
                 "a11y.nav.back" = "Back";
                 /* context: the back side of a card */
                 "a11y.card.back" = "Back";
 
                 """),
-                VirtualFile("de.lproj/Localizable.strings", "\"a11y.nav.back\" = \"Zurück\";\n\"a11y.card.back\" = \"Rückseite\";\n")),
+                .strings("de", "\"a11y.nav.back\" = \"Zurück\";\n\"a11y.card.back\" = \"Rückseite\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -410,34 +410,34 @@ public struct InconsistentTranslationRule: Rule {
         """,
         triggering: [
             RuleExample("Two dialogs' Cancel buttons",
-                VirtualFile("en.lproj/Localizable.strings", "\"alert.cancel\" = \"Cancel\";\n\"sheet.cancel\" = \"Cancel\";\n\"export.cancel\" = \"Cancel\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"alert.cancel\" = \"Abbrechen\";\n\"sheet.cancel\" = ↓\"Stornieren\";\n\"export.cancel\" = \"Abbrechen\";\n")),
+                .strings("en", "\"alert.cancel\" = \"Cancel\";\n\"sheet.cancel\" = \"Cancel\";\n\"export.cancel\" = \"Cancel\";\n"),
+                .strings("de", "\"alert.cancel\" = \"Abbrechen\";\n\"sheet.cancel\" = ↓\"Stornieren\";\n\"export.cancel\" = \"Abbrechen\";\n")),
             RuleExample("Values left in English are no votes: the translators' first choice is recommended",
-                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Share the article\";\n\"d\" = \"Share the article\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Artikel teilen\";\n\"d\" = ↓\"Teile den Artikel\";\n")),
+                .strings("en", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Share the article\";\n\"d\" = \"Share the article\";\n"),
+                .strings("de", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Artikel teilen\";\n\"d\" = ↓\"Teile den Artikel\";\n")),
         ],
         nonTriggering: [
             RuleExample("Different comments: different meanings",
-                VirtualFile("en.lproj/Localizable.strings", """
+                .strings("en", """
                 /* Verb: open a file */
                 "file.open" = "Open";
                 /* Adjective: the store is open */
                 "store.state" = "Open";
 
                 """),
-                VirtualFile("de.lproj/Localizable.strings", "\"file.open\" = \"Öffnen\";\n\"store.state\" = \"Geöffnet\";\n")),
+                .strings("de", "\"file.open\" = \"Öffnen\";\n\"store.state\" = \"Geöffnet\";\n")),
             RuleExample("A context suffix in text-as-key catalogs",
-                VirtualFile("en.lproj/Localizable.strings", "\"Open (verb)\" = \"Open\";\n\"Open (adjective)\" = \"Open\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"Open (verb)\" = \"Öffnen\";\n\"Open (adjective)\" = \"Geöffnet\";\n")),
+                .strings("en", "\"Open (verb)\" = \"Open\";\n\"Open (adjective)\" = \"Open\";\n"),
+                .strings("de", "\"Open (verb)\" = \"Öffnen\";\n\"Open (adjective)\" = \"Geöffnet\";\n")),
             RuleExample("A message of more than eight words may be worded two ways",
-                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"We collect only what we need to provide and improve the app\";\n\"b\" = \"We collect only what we need to provide and improve the app\";\n"),
-                VirtualFile("es.lproj/Localizable.strings", "\"a\" = \"Solo recopilamos lo necesario para ofrecer y mejorar la app\";\n\"b\" = \"Recopilamos solo lo que necesitamos para ofrecer y mejorar la app\";\n")),
+                .strings("en", "\"a\" = \"We collect only what we need to provide and improve the app\";\n\"b\" = \"We collect only what we need to provide and improve the app\";\n"),
+                .strings("es", "\"a\" = \"Solo recopilamos lo necesario para ofrecer y mejorar la app\";\n\"b\" = \"Recopilamos solo lo que necesitamos para ofrecer y mejorar la app\";\n")),
             RuleExample("Letter case and invisible isolates make no second name",
-                VirtualFile("en.lproj/Localizable.strings", "\"menu.terms\" = \"Terms of Use\";\n\"upload.terms\" = \"Terms of Use\";\n\"a\" = \"location\";\n\"b\" = \"location\";\n"),
-                VirtualFile("fi.lproj/Localizable.strings", "\"menu.terms\" = \"Käyttöehdot\";\n\"upload.terms\" = \"käyttöehdot\";\n\"a\" = \"sijainti\";\n\"b\" = \"\u{2068}sijainti\u{2069}\";\n")),
+                .strings("en", "\"menu.terms\" = \"Terms of Use\";\n\"upload.terms\" = \"Terms of Use\";\n\"a\" = \"location\";\n\"b\" = \"location\";\n"),
+                .strings("fi", "\"menu.terms\" = \"Käyttöehdot\";\n\"upload.terms\" = \"käyttöehdot\";\n\"a\" = \"sijainti\";\n\"b\" = \"\u{2068}sijainti\u{2069}\";\n")),
             RuleExample("Two copies left in English never outvote the translation (they are `untranslated` findings)",
-                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Share the article\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Artikel teilen\";\n")),
+                .strings("en", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Share the article\";\n"),
+                .strings("de", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Artikel teilen\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

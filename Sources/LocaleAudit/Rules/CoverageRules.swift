@@ -21,22 +21,22 @@ public struct LocaleIncompleteRule: Rule {
         """,
         triggering: [
             RuleExample("German has translated one of twelve strings",
-                VirtualFile("en.lproj/Localizable.strings", twelveStrings),
-                VirtualFile("de.lproj/Localizable.strings", "↓\"s1\" = \"Buch 1 öffnen\";\n\"s2\" = \"Open book 2\";\n")),
+                .strings("en", twelveStrings),
+                .strings("de", "↓\"s1\" = \"Buch 1 öffnen\";\n\"s2\" = \"Open book 2\";\n")),
             RuleExample("A regional variant of the source language lacks most strings (a note)",
-                VirtualFile("en.lproj/Localizable.strings", twelveStrings),
-                VirtualFile("en-GB.lproj/Localizable.strings", "↓\"s1\" = \"Open book 1\";\n")),
+                .strings("en", twelveStrings),
+                .strings("en-GB", "↓\"s1\" = \"Open book 1\";\n")),
         ],
         nonTriggering: [
             RuleExample("Every string translated",
-                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"Open the book\";\n\"b\" = \"Close the book\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"a\" = \"Buch öffnen\";\n\"b\" = \"Buch schließen\";\n")),
+                .strings("en", "\"a\" = \"Open the book\";\n\"b\" = \"Close the book\";\n"),
+                .strings("de", "\"a\" = \"Buch öffnen\";\n\"b\" = \"Buch schließen\";\n")),
             RuleExample("Two strings forgotten are reported one by one (missing-translation), not as a partial locale",
-                VirtualFile("en.lproj/Localizable.strings", "\"a\" = \"Open the book\";\n\"b\" = \"Close the book\";\n\"c\" = \"Share the book\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"a\" = \"Buch öffnen\";\n")),
+                .strings("en", "\"a\" = \"Open the book\";\n\"b\" = \"Close the book\";\n\"c\" = \"Share the book\";\n"),
+                .strings("de", "\"a\" = \"Buch öffnen\";\n")),
             RuleExample("Names and text without words may stay as they are",
-                VirtualFile("en.lproj/Localizable.strings", "\"CFBundleDisplayName\" = \"Bookshelf Pro\";\n\"count\" = \"%d\";\n\"ok\" = \"OK\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"CFBundleDisplayName\" = \"Bookshelf Pro\";\n\"count\" = \"%d\";\n\"ok\" = \"OK\";\n")),
+                .strings("en", "\"CFBundleDisplayName\" = \"Bookshelf Pro\";\n\"count\" = \"%d\";\n\"ok\" = \"OK\";\n"),
+                .strings("de", "\"CFBundleDisplayName\" = \"Bookshelf Pro\";\n\"count\" = \"%d\";\n\"ok\" = \"OK\";\n")),
         ])
 
     /// "s1" … "s12": "Open book 1" … "Open book 12".

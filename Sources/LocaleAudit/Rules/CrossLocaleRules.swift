@@ -335,37 +335,37 @@ public struct LocaleCopyRule: Rule {
         """,
         triggering: [
             RuleExample("Scottish Gaelic holds the Welsh text: the letters w and y are not Gaelic",
-                VirtualFile("en.lproj/Localizable.strings", table { _, en, _, _, _ in en }),
-                VirtualFile("cy.lproj/Localizable.strings", table { _, _, cy, _, _ in cy }),
-                VirtualFile("gd.lproj/Localizable.strings", table({ key, _, cy, gd, _ in key == "tabs" ? gd : cy }, marked: true)),
-                VirtualFile("fr.lproj/Localizable.strings", table { _, _, _, _, fr in fr })),
+                .strings("en", table { _, en, _, _, _ in en }),
+                .strings("cy", table { _, _, cy, _, _ in cy }),
+                .strings("gd", table({ key, _, cy, gd, _ in key == "tabs" ? gd : cy }, marked: true)),
+                .strings("fr", table { _, _, _, _, fr in fr })),
             RuleExample("Bosnian and Croatian are close standards of one language: a note on the less complete table",
-                VirtualFile("en.lproj/Localizable.strings", table { _, en, _, _, _ in en }),
-                VirtualFile("hr.lproj/Localizable.strings", table { key, _, _, _, fr in "\(fr) (\(key))" }),
-                VirtualFile("bs.lproj/Localizable.strings", table({ key, _, _, _, fr in "\(fr) (\(key))" }, marked: true, keep: 22))),
+                .strings("en", table { _, en, _, _, _ in en }),
+                .strings("hr", table { key, _, _, _, fr in "\(fr) (\(key))" }),
+                .strings("bs", table({ key, _, _, _, fr in "\(fr) (\(key))" }, marked: true, keep: 22))),
         ],
         nonTriggering: [
             RuleExample("Brazilian and European Portuguese share most of their text by design",
-                VirtualFile("en.lproj/Localizable.strings", table { _, en, _, _, _ in en }),
-                VirtualFile("pt-BR.lproj/Localizable.strings", table { key, _, _, _, fr in "\(fr) (\(key))" }),
-                VirtualFile("pt-PT.lproj/Localizable.strings", table { key, _, _, _, fr in key == "save" ? "Guardar" : "\(fr) (\(key))" })),
+                .strings("en", table { _, en, _, _, _ in en }),
+                .strings("pt-BR", table { key, _, _, _, fr in "\(fr) (\(key))" }),
+                .strings("pt-PT", table { key, _, _, _, fr in key == "save" ? "Guardar" : "\(fr) (\(key))" })),
             RuleExample("Fewer than 20 keys translated by both say nothing",
-                VirtualFile("en.lproj/Localizable.strings", table({ _, en, _, _, _ in en }, keep: 19)),
-                VirtualFile("cy.lproj/Localizable.strings", table({ _, _, cy, _, _ in cy }, keep: 19)),
-                VirtualFile("gd.lproj/Localizable.strings", table({ _, _, cy, _, _ in cy }, keep: 19))),
+                .strings("en", table({ _, en, _, _, _ in en }, keep: 19)),
+                .strings("cy", table({ _, _, cy, _, _ in cy }, keep: 19)),
+                .strings("gd", table({ _, _, cy, _, _ in cy }, keep: 19))),
             RuleExample("Numbers and placeholders without words prove nothing",
-                VirtualFile("en.lproj/Localizable.strings", table({ _, en, _, _, _ in en }, keep: 4, extra: numbers("%d"))),
-                VirtualFile("cy.lproj/Localizable.strings", table({ _, _, cy, _, _ in cy }, keep: 4, extra: numbers("%d."))),
-                VirtualFile("gd.lproj/Localizable.strings", table({ _, _, cy, _, _ in cy }, keep: 4, extra: numbers("%d.")))),
+                .strings("en", table({ _, en, _, _, _ in en }, keep: 4, extra: numbers("%d"))),
+                .strings("cy", table({ _, _, cy, _, _ in cy }, keep: 4, extra: numbers("%d."))),
+                .strings("gd", table({ _, _, cy, _, _ in cy }, keep: 4, extra: numbers("%d.")))),
             RuleExample("Values most languages share (product names written one way) are no evidence; nor are values left as the source",
-                VirtualFile("en.lproj/Localizable.strings", table { _, en, _, _, _ in en }),
-                VirtualFile("cy.lproj/Localizable.strings", table { key, en, cy, _, _ in sharedName(key, en) ?? cy }),
-                VirtualFile("gd.lproj/Localizable.strings", table { key, en, cy, gd, _ in sharedName(key, en) ?? (["open", "close", "save", "delete", "share", "search"].contains(key) ? cy : gd) }),
-                VirtualFile("fr.lproj/Localizable.strings", table { key, en, _, _, fr in sharedName(key, en) ?? fr })),
+                .strings("en", table { _, en, _, _, _ in en }),
+                .strings("cy", table { key, en, cy, _, _ in sharedName(key, en) ?? cy }),
+                .strings("gd", table { key, en, cy, gd, _ in sharedName(key, en) ?? (["open", "close", "save", "delete", "share", "search"].contains(key) ? cy : gd) }),
+                .strings("fr", table { key, en, _, _, fr in sharedName(key, en) ?? fr })),
             RuleExample("Two tables both left in English copy nobody (untranslated reports them)",
-                VirtualFile("en.lproj/Localizable.strings", table { _, en, _, _, _ in en }),
-                VirtualFile("cy.lproj/Localizable.strings", table { _, en, _, _, _ in en }),
-                VirtualFile("gd.lproj/Localizable.strings", table { _, en, _, _, _ in en })),
+                .strings("en", table { _, en, _, _, _ in en }),
+                .strings("cy", table { _, en, _, _, _ in en }),
+                .strings("gd", table { _, en, _, _, _ in en })),
         ])
 
     /// One pair of locales of one table whose values agree.
@@ -617,7 +617,7 @@ public struct TranslationSwappedRule: Rule {
 
     static func example(_ caption: String, swapped: Bool, marked: Bool, extra: [(key: String, source: String, translation: String)] = [],
                         editing: (String, [(String, String)]) -> [(String, String)] = { $1 }) -> RuleExample {
-        var files = [VirtualFile("en.lproj/Localizable.strings", rows(exampleSource + extra.map { ($0.key, $0.source) }, marked: marked ? "about" : nil))]
+        var files: [VirtualFile] = [.strings("en", rows(exampleSource + extra.map { ($0.key, $0.source) }, marked: marked ? "about" : nil))]
         for locale in exampleTranslations.keys.sorted() {
             var values = exampleTranslations[locale]!
             if !swapped {

@@ -91,16 +91,16 @@ public struct FormatSpecifierInvalidRule: Rule {
         """,
         triggering: [
             RuleExample("A percent sign that should be %%",
-                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Synced %d%%\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"sync\" = ↓\"Synchronisé à %d %\";\n")),
+                .strings("en", "\"sync\" = \"Synced %d%%\";\n"),
+                .strings("fr", "\"sync\" = ↓\"Synchronisé à %d %\";\n")),
         ],
         nonTriggering: [
             RuleExample("Every Apple conversion, flags and lengths",
-                VirtualFile("en.lproj/Localizable.strings", "\"all\" = \"%1$@ %2$ld %3$.2f %4$10.1e %5$lld %6$zd %%\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"all\" = \"%1$@ %2$ld %3$.2f %4$10.1e %5$lld %6$zd %%\";\n")),
+                .strings("en", "\"all\" = \"%1$@ %2$ld %3$.2f %4$10.1e %5$lld %6$zd %%\";\n"),
+                .strings("de", "\"all\" = \"%1$@ %2$ld %3$.2f %4$10.1e %5$lld %6$zd %%\";\n")),
             RuleExample("A plain string may use a bare percent sign",
-                VirtualFile("en.lproj/Localizable.strings", "\"sure\" = \"100 percent sure\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"sure\" = \"Sûr à 100 %\";\n")),
+                .strings("en", "\"sure\" = \"100 percent sure\";\n"),
+                .strings("fr", "\"sure\" = \"Sûr à 100 %\";\n")),
             RuleExample("A percent sign followed by a space and text is prose, not the space-flagged % o or % (",
                 VirtualFile("en.lproj/View.strings", "\"zoom\" = \"Zoom to %d%% of screen\";\n"),
                 VirtualFile("fr.lproj/View.strings", "\"zoom\" = \"Zoom à %d %% de l’écran, soit 50 % de plus\";\n"),
@@ -140,13 +140,13 @@ public struct FormatTypeMismatchRule: Rule {
         """,
         triggering: [
             RuleExample("%2$@ where the source passes an integer",
-                VirtualFile("en.lproj/Localizable.strings", "\"progress\" = \"Page %1$d of %2$d\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"progress\" = ↓\"Page %1$d sur %2$@\";\n")),
+                .strings("en", "\"progress\" = \"Page %1$d of %2$d\";\n"),
+                .strings("fr", "\"progress\" = ↓\"Page %1$d sur %2$@\";\n")),
         ],
         nonTriggering: [
             RuleExample("Reordered arguments keep their types",
-                VirtualFile("en.lproj/Localizable.strings", "\"byline\" = \"%1$@ by %2$@, %3$ld pages\";\n"),
-                VirtualFile("ja.lproj/Localizable.strings", "\"byline\" = \"%2$@著『%1$@』%3$dページ\";\n")),
+                .strings("en", "\"byline\" = \"%1$@ by %2$@, %3$ld pages\";\n"),
+                .strings("ja", "\"byline\" = \"%2$@著『%1$@』%3$dページ\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -179,16 +179,16 @@ public struct FormatCountMismatchRule: Rule {
         """,
         triggering: [
             RuleExample("The name is dropped",
-                VirtualFile("en.lproj/Localizable.strings", "\"welcome\" = \"Welcome back, %@!\";\n"),
-                VirtualFile("pl.lproj/Localizable.strings", "\"welcome\" = ↓\"Witaj ponownie!\";\n")),
+                .strings("en", "\"welcome\" = \"Welcome back, %@!\";\n"),
+                .strings("pl", "\"welcome\" = ↓\"Witaj ponownie!\";\n")),
             RuleExample("A second argument that is never passed",
-                VirtualFile("en.lproj/Localizable.strings", "\"deleted\" = \"%@ was deleted\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"deleted\" = ↓\"%1$@ wurde von %2$@ gelöscht\";\n")),
+                .strings("en", "\"deleted\" = \"%@ was deleted\";\n"),
+                .strings("de", "\"deleted\" = ↓\"%1$@ wurde von %2$@ gelöscht\";\n")),
         ],
         nonTriggering: [
             RuleExample("A repeated placeholder used once",
-                VirtualFile("en.lproj/Localizable.strings", "\"share\" = \"Share %1$@? %1$@ will be public.\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"share\" = \"%1$@ teilen und veröffentlichen?\";\n")),
+                .strings("en", "\"share\" = \"Share %1$@? %1$@ will be public.\";\n"),
+                .strings("de", "\"share\" = \"%1$@ teilen und veröffentlichen?\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -228,13 +228,13 @@ public struct FormatMixedPositionalRule: Rule {
         """,
         triggering: [
             RuleExample(
-                VirtualFile("en.lproj/Localizable.strings", "\"progress\" = \"Page %1$d of %2$d\";\n"),
-                VirtualFile("pl.lproj/Localizable.strings", "\"progress\" = ↓\"Strona %d z %2$d\";\n")),
+                .strings("en", "\"progress\" = \"Page %1$d of %2$d\";\n"),
+                .strings("pl", "\"progress\" = ↓\"Strona %d z %2$d\";\n")),
         ],
         nonTriggering: [
             RuleExample(
-                VirtualFile("en.lproj/Localizable.strings", "\"progress\" = \"Page %d of %d\";\n"),
-                VirtualFile("pl.lproj/Localizable.strings", "\"progress\" = \"Strona %1$d z %2$d\";\n")),
+                .strings("en", "\"progress\" = \"Page %d of %d\";\n"),
+                .strings("pl", "\"progress\" = \"Strona %1$d z %2$d\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -260,16 +260,16 @@ public struct FormatStrayFragmentRule: Rule {
         """,
         triggering: [
             RuleExample("The % of %1$@ is lost",
-                VirtualFile("en.lproj/Localizable.strings", "\"step\" = \"Go to %1$@ > %2$@\";\n"),
-                VirtualFile("tr.lproj/Localizable.strings", "\"step\" = ↓\"1$@ > %2$@ adresine gidin\";\n")),
+                .strings("en", "\"step\" = \"Go to %1$@ > %2$@\";\n"),
+                .strings("tr", "\"step\" = ↓\"1$@ > %2$@ adresine gidin\";\n")),
             RuleExample("%@ became @@",
-                VirtualFile("en.lproj/Localizable.strings", "\"deleted\" = \"Password for %@ deleted\";\n"),
-                VirtualFile("tr.lproj/Localizable.strings", "\"deleted\" = ↓\"@@ için şifre silindi\";\n")),
+                .strings("en", "\"deleted\" = \"Password for %@ deleted\";\n"),
+                .strings("tr", "\"deleted\" = ↓\"@@ için şifre silindi\";\n")),
         ],
         nonTriggering: [
             RuleExample("An e-mail-like @ that is not a remnant",
-                VirtualFile("en.lproj/Localizable.strings", "\"contact\" = \"Write to %@ at help@example.com\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"contact\" = \"Schreib %@ an help@example.com\";\n")),
+                .strings("en", "\"contact\" = \"Write to %@ at help@example.com\";\n"),
+                .strings("de", "\"contact\" = \"Schreib %@ an help@example.com\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -310,8 +310,8 @@ public struct FormatInPlainStringRule: Rule {
         """,
         triggering: [
             RuleExample("A placeholder the code never fills",
-                VirtualFile("en.lproj/Localizable.strings", "\"title\" = \"Settings\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"title\" = ↓\"Einstellungen für %@\";\n")),
+                .strings("en", "\"title\" = \"Settings\";\n"),
+                .strings("de", "\"title\" = ↓\"Einstellungen für %@\";\n")),
             RuleExample("In a String Catalog, \"50%-ig\" reads as %-i and breaks the build",
                 VirtualFile("Localizable.xcstrings", """
                 {
@@ -330,17 +330,17 @@ public struct FormatInPlainStringRule: Rule {
         ],
         nonTriggering: [
             RuleExample("A percent sign in prose",
-                VirtualFile("en.lproj/Localizable.strings", "\"sure\" = \"Completely sure\";\n\"zoom\" = \"Fit to screen\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"sure\" = \"Sûr à 100 %\";\n\"zoom\" = \"100%. Ajuster\";\n")),
+                .strings("en", "\"sure\" = \"Completely sure\";\n\"zoom\" = \"Fit to screen\";\n"),
+                .strings("fr", "\"sure\" = \"Sûr à 100 %\";\n\"zoom\" = \"100%. Ajuster\";\n")),
             RuleExample("A TranslateWiki message whose $1 the translator wrote as %@",
-                VirtualFile("en.lproj/Localizable.strings", "\"hidden\" = \"All $1 cards hidden\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"hidden\" = \"Все %@ карточек скрыты\";\n")),
+                .strings("en", "\"hidden\" = \"All $1 cards hidden\";\n"),
+                .strings("ru", "\"hidden\" = \"Все %@ карточек скрыты\";\n")),
             RuleExample("A storyboard's menu title is never formatted",
                 VirtualFile("en.lproj/Main.strings", "\"abc-12-xyz.title\" = \"Zoom\";\n"),
                 VirtualFile("ja.lproj/Main.strings", "\"abc-12-xyz.title\" = \"%@ ズーム\";\n")),
             RuleExample("A source that is a format string is the other format rules' concern",
-                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Synced %d%%\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"sync\" = \"%d %% synchronisiert\";\n")),
+                .strings("en", "\"sync\" = \"Synced %d%%\";\n"),
+                .strings("de", "\"sync\" = \"%d %% synchronisiert\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -152,12 +152,12 @@ public struct PermissionPromptUntranslatedRule: Rule {
             RuleExample("German lacks the camera prompt",
                 VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n↓\"NSCameraUsageDescription\" = \"Bookshelf uses your camera to scan book barcodes.\";\n"),
                 VirtualFile("de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"cancel\" = \"Abbrechen\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("French has no InfoPlist table at all: one finding for its two prompts",
                 VirtualFile("en.lproj/InfoPlist.strings", "↓\"NSCameraUsageDescription\" = \"Scans book barcodes.\";\n\"NSPhotoLibraryUsageDescription\" = \"Saves book covers to your photos.\";\n"),
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"cancel\" = \"Annuler\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("fr", "\"cancel\" = \"Annuler\";\n")),
             RuleExample("Declared by Info.plist, left in English in Spanish",
                 VirtualFile("App/Info.plist", plist([("CFBundleDevelopmentRegion", "en"), ("NSLocationWhenInUseUsageDescription", "Finds bookshops near you.")])),
                 VirtualFile("App/en.lproj/InfoPlist.strings", "\"NSLocationWhenInUseUsageDescription\" = \"Finds bookshops near you.\";\n"),
@@ -181,8 +181,8 @@ public struct PermissionPromptUntranslatedRule: Rule {
                 VirtualFile("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scannt Buch-Barcodes.\";\n")),
             RuleExample("British English reads the en prompt by design",
                 VirtualFile("en.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scans book barcodes.\";\n"),
-                VirtualFile("en.lproj/Localizable.strings", "\"colour\" = \"Color\";\n"),
-                VirtualFile("en-GB.lproj/Localizable.strings", "\"colour\" = \"Colour\";\n")),
+                .strings("en", "\"colour\" = \"Color\";\n"),
+                .strings("en-GB", "\"colour\" = \"Colour\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

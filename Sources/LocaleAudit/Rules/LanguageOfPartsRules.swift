@@ -159,16 +159,16 @@ public struct WrongScriptRule: Rule {
         """,
         triggering: [
             RuleExample("A Russian translation in English, though not the source text",
-                VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"You are offline.\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"offline\" = ↓\"No internet connection.\";\n")),
+                .strings("en", "\"offline\" = \"You are offline.\";\n"),
+                .strings("ru", "\"offline\" = ↓\"No internet connection.\";\n")),
         ],
         nonTriggering: [
             RuleExample("Cyrillic with a placeholder and a URL",
-                VirtualFile("en.lproj/Localizable.strings", "\"help\" = \"See %@ at https://example.com\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"help\" = \"Смотрите %@ на https://example.com\";\n")),
+                .strings("en", "\"help\" = \"See %@ at https://example.com\";\n"),
+                .strings("ru", "\"help\" = \"Смотрите %@ на https://example.com\";\n")),
             RuleExample("Serbian in Latin script",
-                VirtualFile("en.lproj/Localizable.strings", "\"offline\" = \"You are offline.\";\n"),
-                VirtualFile("sr-Latn.lproj/Localizable.strings", "\"offline\" = \"Niste povezani.\";\n")),
+                .strings("en", "\"offline\" = \"You are offline.\";\n"),
+                .strings("sr-Latn", "\"offline\" = \"Niste povezani.\";\n")),
             RuleExample("The app's bundle name and a platform term",
                 VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleName\" = \"Bookshelf Widget\";\n\"unlock\" = \"Touch ID\";\n"),
                 VirtualFile("el.lproj/InfoPlist.strings", "\"CFBundleName\" = \"Bookshelf Widget Extension\";\n\"unlock\" = \"Touch ID, Face ID\";\n")),
@@ -217,30 +217,30 @@ public struct LanguageOfPartsRule: Rule {
         """,
         triggering: [
             RuleExample("Latin and Han runs in a Russian string",
-                VirtualFile("en.lproj/Localizable.strings", "\"map.landmark\" = \"Moscow, Paris and Tokyo\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"map.landmark\" = ↓↓\"Москва Arc de Triomphe 東京\";\n")),
+                .strings("en", "\"map.landmark\" = \"Moscow, Paris and Tokyo\";\n"),
+                .strings("ru", "\"map.landmark\" = ↓↓\"Москва Arc de Triomphe 東京\";\n")),
             RuleExample("A French phrase inside a Russian string: identified from its words, it is tagged fr",
-                VirtualFile("en.lproj/Localizable.strings", "\"cafe.motto\" = \"Our motto: “Happiness is in the morning coffee”\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"cafe.motto\" = ↓\"Наш девиз: «Le bonheur est dans le café du matin»\";\n")),
+                .strings("en", "\"cafe.motto\" = \"Our motto: “Happiness is in the morning coffee”\";\n"),
+                .strings("ru", "\"cafe.motto\" = ↓\"Наш девиз: «Le bonheur est dans le café du matin»\";\n")),
         ],
         nonTriggering: [
             RuleExample("Only Cyrillic, digits and a placeholder",
-                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Synced %d%% on 12.05\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"sync\" = \"Синхронизировано %d%% 12.05\";\n")),
+                .strings("en", "\"sync\" = \"Synced %d%% on 12.05\";\n"),
+                .strings("ru", "\"sync\" = \"Синхронизировано %d%% 12.05\";\n")),
             RuleExample("Japanese mixes kana and kanji by nature",
-                VirtualFile("en.lproj/Localizable.strings", "\"add\" = \"Add a book\";\n"),
-                VirtualFile("ja.lproj/Localizable.strings", "\"add\" = \"本を追加する\";\n")),
+                .strings("en", "\"add\" = \"Add a book\";\n"),
+                .strings("ja", "\"add\" = \"本を追加する\";\n")),
             RuleExample("The app's name (InfoPlist.strings) and Apple's platform terms are names, not a language change",
                 VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
-                VirtualFile("en.lproj/Localizable.strings", "\"sync\" = \"Sync Bookshelf with iCloud Drive\";\n\"open\" = \"Open in Safari\";\n"),
+                .strings("en", "\"sync\" = \"Sync Bookshelf with iCloud Drive\";\n\"open\" = \"Open in Safari\";\n"),
                 VirtualFile("ru.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"sync\" = \"Синхронизировать Bookshelf с iCloud Drive\";\n\"open\" = \"Открыть в Safari\";\n")),
+                .strings("ru", "\"sync\" = \"Синхронизировать Bookshelf с iCloud Drive\";\n\"open\" = \"Открыть в Safari\";\n")),
             RuleExample("A name that most languages' translations of the string keep as it is",
-                VirtualFile("en.lproj/Localizable.strings", "\"share\" = \"Open in Firefox\";\n"),
-                VirtualFile("ru.lproj/Localizable.strings", "\"share\" = \"Открыть в Firefox\";\n"),
-                VirtualFile("uk.lproj/Localizable.strings", "\"share\" = \"Відкрити у Firefox\";\n"),
-                VirtualFile("bg.lproj/Localizable.strings", "\"share\" = \"Отваряне във Firefox\";\n"),
-                VirtualFile("el.lproj/Localizable.strings", "\"share\" = \"Άνοιγμα στο Firefox\";\n")),
+                .strings("en", "\"share\" = \"Open in Firefox\";\n"),
+                .strings("ru", "\"share\" = \"Открыть в Firefox\";\n"),
+                .strings("uk", "\"share\" = \"Відкрити у Firefox\";\n"),
+                .strings("bg", "\"share\" = \"Отваряне във Firefox\";\n"),
+                .strings("el", "\"share\" = \"Άνοιγμα στο Firefox\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -277,14 +277,14 @@ public struct ChineseScriptMixRule: Rule {
         """,
         triggering: [
             RuleExample(
-                VirtualFile("en.lproj/Localizable.strings", "\"delete\" = \"Delete\";\n"),
-                VirtualFile("zh-Hans.lproj/Localizable.strings", "\"delete\" = ↓\"刪除\";\n")),
+                .strings("en", "\"delete\" = \"Delete\";\n"),
+                .strings("zh-Hans", "\"delete\" = ↓\"刪除\";\n")),
         ],
         nonTriggering: [
             RuleExample(
-                VirtualFile("en.lproj/Localizable.strings", "\"delete\" = \"Delete\";\n"),
-                VirtualFile("zh-Hans.lproj/Localizable.strings", "\"delete\" = \"删除\";\n"),
-                VirtualFile("zh-Hant.lproj/Localizable.strings", "\"delete\" = \"刪除\";\n")),
+                .strings("en", "\"delete\" = \"Delete\";\n"),
+                .strings("zh-Hans", "\"delete\" = \"删除\";\n"),
+                .strings("zh-Hant", "\"delete\" = \"刪除\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

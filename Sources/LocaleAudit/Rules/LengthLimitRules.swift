@@ -248,11 +248,11 @@ public struct LengthLimitRule: Rule {
         """,
         triggering: [
             RuleExample("A German subtitle longer than the comment allows",
-                VirtualFile("en.lproj/Localizable.strings", "/* Shown under the title. Max 30 */\n\"library.subtitle\" = \"Everything you read\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "/* Shown under the title. Max 30 */\n\"library.subtitle\" = ↓\"Alles, was du jemals gelesen hast\";\n")),
+                .strings("en", "/* Shown under the title. Max 30 */\n\"library.subtitle\" = \"Everything you read\";\n"),
+                .strings("de", "/* Shown under the title. Max 30 */\n\"library.subtitle\" = ↓\"Alles, was du jemals gelesen hast\";\n")),
             RuleExample("The source over its own limit",
-                VirtualFile("en.lproj/Localizable.strings", "/* Tab title, 12 character limit */\n\"tab.stats\" = ↓\"Reading statistics\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "\"tab.stats\" = \"Stats\";\n")),
+                .strings("en", "/* Tab title, 12 character limit */\n\"tab.stats\" = ↓\"Reading statistics\";\n"),
+                .strings("fr", "\"tab.stats\" = \"Stats\";\n")),
             RuleExample("App Store metadata: a French subtitle over App Store Connect's 30 characters",
                 VirtualFile("Metadata.xcstrings", """
                 {
@@ -295,10 +295,10 @@ public struct LengthLimitRule: Rule {
         ],
         nonTriggering: [
             RuleExample("Within the limit, counted in characters users see (é, ü and an emoji are one each)",
-                VirtualFile("en.lproj/Localizable.strings", "/* max. 12 characters */\n\"greeting\" = \"Hello 👋🏽\";\n"),
-                VirtualFile("fr.lproj/Localizable.strings", "/* max. 12 characters */\n\"greeting\" = \"Café 👋🏽 été\";\n")),
+                .strings("en", "/* max. 12 characters */\n\"greeting\" = \"Hello 👋🏽\";\n"),
+                .strings("fr", "/* max. 12 characters */\n\"greeting\" = \"Café 👋🏽 été\";\n")),
             RuleExample("Not limits: a count of files, a name, a comment about a message that reports the limit",
-                VirtualFile("en.lproj/Localizable.strings", """
+                .strings("en", """
                 /* Max 30 files can be attached at once */
                 "attach.hint" = "Attach up to thirty files to one message";
                 /* Max is the user's name */
@@ -309,7 +309,7 @@ public struct LengthLimitRule: Rule {
                 "title.rule" = "Use 20 characters or fewer for the title.";
 
                 """),
-                VirtualFile("de.lproj/Localizable.strings", """
+                .strings("de", """
                 "attach.hint" = "Hänge bis zu dreißig Dateien an eine Nachricht an";
                 "greeting.max" = "Willkommen zurück, Max! Deine Bibliothek wartet.";
                 "title.tooLong" = "Titel dürfen höchstens zwanzig Zeichen lang sein.";
@@ -317,12 +317,12 @@ public struct LengthLimitRule: Rule {
 
                 """)),
             RuleExample("A placeholder counts as one character",
-                VirtualFile("en.lproj/Localizable.strings", "/* ≤ 10 chars */\n\"count\" = \"%@ books\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "/* ≤ 10 chars */\n\"count\" = \"%@ Bücher\";\n")),
+                .strings("en", "/* ≤ 10 chars */\n\"count\" = \"%@ books\";\n"),
+                .strings("de", "/* ≤ 10 chars */\n\"count\" = \"%@ Bücher\";\n")),
             RuleExample("A description of 4,000 characters is not a 30-character name; a table that is not App Store metadata",
                 VirtualFile("en.lproj/AppStore.strings", "\"description\" = \"Bookshelf keeps every book you own, read or want to read in one place, with notes, quotes and reading goals.\";\n"),
-                VirtualFile("en.lproj/Localizable.strings", "\"settings.name\" = \"The name shown on your profile and in shared lists\";\n"),
-                VirtualFile("de.lproj/Localizable.strings", "\"settings.name\" = \"Der Name, der in deinem Profil und in geteilten Listen erscheint\";\n")),
+                .strings("en", "\"settings.name\" = \"The name shown on your profile and in shared lists\";\n"),
+                .strings("de", "\"settings.name\" = \"Der Name, der in deinem Profil und in geteilten Listen erscheint\";\n")),
         ])
 
     /// A limit and where it was found, for the message.

@@ -424,7 +424,7 @@ public struct LocaleIllFormedRule: IdentifierRule {
         triggering: [
             RuleExample("An empty subtag",
                 VirtualFile(folder: "en--US.lproj", marked: true),
-                VirtualFile("en--US.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n")),
+                .strings("en--US", "\"cancel\" = \"Cancel\";\n")),
             RuleExample("A String Catalog language with a space",
                 VirtualFile("Localizable.xcstrings", """
                 {
@@ -443,8 +443,8 @@ public struct LocaleIllFormedRule: IdentifierRule {
         nonTriggering: [
             RuleExample("Well-formed folder names, Base and a POSIX-style name (reported as not canonical)",
                 VirtualFile("Base.lproj/Main.strings", "\"title\" = \"Library\";\n"),
-                VirtualFile("zh-Hant-HK.lproj/Localizable.strings", "\"cancel\" = \"取消\";\n"),
-                VirtualFile("pt_BR.lproj/Localizable.strings", "\"cancel\" = \"Cancelar\";\n")),
+                .strings("zh-Hant-HK", "\"cancel\" = \"取消\";\n"),
+                .strings("pt_BR", "\"cancel\" = \"Cancelar\";\n")),
         ])
 
     static func problem(_ verdict: LocaleIdentifierVerdict, _ occurrence: LocaleOccurrence) -> String? {
@@ -465,7 +465,7 @@ public struct LocaleInvalidRule: IdentifierRule {
         triggering: [
             RuleExample("'jp' is a country code, not a language",
                 VirtualFile(folder: "jp.lproj", marked: true),
-                VirtualFile("jp.lproj/Localizable.strings", "\"cancel\" = \"キャンセル\";\n")),
+                .strings("jp", "\"cancel\" = \"キャンセル\";\n")),
             RuleExample("The overlong ISO 639-2 code of English",
                 VirtualFile("Localizable.xcstrings", """
                 {
@@ -478,14 +478,14 @@ public struct LocaleInvalidRule: IdentifierRule {
                 """)),
             RuleExample("The Xcode project declares 'jp' among its known regions",
                 VirtualFile("App.xcodeproj/project.pbxproj", "{ objects = { A = { isa = PBXProject; developmentRegion = en; knownRegions = (en, Base, ↓jp); }; }; }\n"),
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n")),
         ],
         nonTriggering: [
             RuleExample("Registered subtags: a UN M.49 region, a TranslateWiki variant, an ISO 639-3 language",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("es-419.lproj/Localizable.strings", "\"cancel\" = \"Cancelar\";\n"),
-                VirtualFile("be-tarask.lproj/Localizable.strings", "\"cancel\" = \"Скасаваць\";\n"),
-                VirtualFile("nqo.lproj/Localizable.strings", "\"cancel\" = \"ߓߐ߫\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("es-419", "\"cancel\" = \"Cancelar\";\n"),
+                .strings("be-tarask", "\"cancel\" = \"Скасаваць\";\n"),
+                .strings("nqo", "\"cancel\" = \"ߓߐ߫\";\n")),
         ])
 
     static func problem(_ verdict: LocaleIdentifierVerdict, _ occurrence: LocaleOccurrence) -> String? {
@@ -512,15 +512,15 @@ public struct LocaleNotCanonicalRule: IdentifierRule {
         triggering: [
             RuleExample("A deprecated language code",
                 VirtualFile(folder: "iw.lproj", marked: true),
-                VirtualFile("iw.lproj/Localizable.strings", "\"cancel\" = \"ביטול\";\n")),
+                .strings("iw", "\"cancel\" = \"ביטול\";\n")),
             RuleExample("POSIX separators and lower-case subtags",
                 VirtualFile(folder: "pt_BR.lproj", marked: true),
-                VirtualFile("pt_BR.lproj/Localizable.strings", "\"cancel\" = \"Cancelar\";\n"),
+                .strings("pt_BR", "\"cancel\" = \"Cancelar\";\n"),
                 VirtualFile(folder: "zh-hans.lproj", marked: true),
-                VirtualFile("zh-hans.lproj/Localizable.strings", "\"cancel\" = \"取消\";\n")),
+                .strings("zh-hans", "\"cancel\" = \"取消\";\n")),
             RuleExample("MediaWiki's Serbian Cyrillic code",
                 VirtualFile(folder: "sr-ec.lproj", marked: true),
-                VirtualFile("sr-ec.lproj/Localizable.strings", "\"cancel\" = \"Откажи\";\n")),
+                .strings("sr-ec", "\"cancel\" = \"Откажи\";\n")),
             RuleExample("Lower-case region inside an XLIFF file: valid BCP 47, only a note (SARIF carries the rewrite as a fix)",
                 VirtualFile("Export/de.xliff", """
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -535,9 +535,9 @@ public struct LocaleNotCanonicalRule: IdentifierRule {
         nonTriggering: [
             RuleExample("Canonical identifiers, Base, a region and a registered variant",
                 VirtualFile("Base.lproj/Main.strings", "\"title\" = \"Library\";\n"),
-                VirtualFile("en-GB.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("zh-Hans.lproj/Localizable.strings", "\"cancel\" = \"取消\";\n"),
-                VirtualFile("be-tarask.lproj/Localizable.strings", "\"cancel\" = \"Скасаваць\";\n")),
+                .strings("en-GB", "\"cancel\" = \"Cancel\";\n"),
+                .strings("zh-Hans", "\"cancel\" = \"取消\";\n"),
+                .strings("be-tarask", "\"cancel\" = \"Скасаваць\";\n")),
         ])
 
     static func problem(_ verdict: LocaleIdentifierVerdict, _ occurrence: LocaleOccurrence) -> String? {
@@ -563,14 +563,14 @@ public struct LocaleSpecialUseRule: IdentifierRule {
         """,
         triggering: [
             RuleExample("TranslateWiki's message documentation",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile(folder: "qqq.lproj", marked: true),
-                VirtualFile("qqq.lproj/Localizable.strings", "\"cancel\" = \"Label of the button that closes a dialog\";\n")),
+                .strings("qqq", "\"cancel\" = \"Label of the button that closes a dialog\";\n")),
         ],
         nonTriggering: [
             RuleExample("Ordinary locales",
-                VirtualFile("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";\n"),
-                VirtualFile("ar.lproj/Localizable.strings", "\"cancel\" = \"إلغاء\";\n")),
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("ar", "\"cancel\" = \"إلغاء\";\n")),
         ])
 
     static func problem(_ verdict: LocaleIdentifierVerdict, _ occurrence: LocaleOccurrence) -> String? {
@@ -592,9 +592,9 @@ public struct LocaleCaseCollisionRule: Rule {
         """,
         triggering: [
             RuleExample("Both spellings next to each other",
-                VirtualFile("sr-EC.lproj/Localizable.strings", "\"cancel\" = \"Откажи\";\n"),
+                .strings("sr-EC", "\"cancel\" = \"Откажи\";\n"),
                 VirtualFile(folder: "sr-ec.lproj", marked: true),
-                VirtualFile("sr-ec.lproj/Localizable.strings", "\"cancel\" = \"Откажи\";\n")),
+                .strings("sr-ec", "\"cancel\" = \"Откажи\";\n")),
             RuleExample("A POSIX-style name in another target (a warning)",
                 VirtualFile("App/pt-BR.lproj/Localizable.strings", "\"cancel\" = \"Cancelar\";\n"),
                 VirtualFile(folder: "Widget/pt_BR.lproj", marked: true),

@@ -534,12 +534,12 @@ public struct PluralShapeMismatchRule: Rule {
         triggering: [
             RuleExample("German translates a plural with a plain string",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")]),
-                VirtualFile("de.lproj/Localizable.strings", "\"books\" = ↓\"%d Bücher\";\n")),
+                .strings("de", "\"books\" = ↓\"%d Bücher\";\n")),
         ],
         nonTriggering: [
             RuleExample("Japanese has one plural category",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")]),
-                VirtualFile("ja.lproj/Localizable.strings", "\"books\" = \"%d冊\";\n")),
+                .strings("ja", "\"books\" = \"%d冊\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -13,15 +13,15 @@ public struct SyntaxRule: Rule {
         """,
         triggering: [
             RuleExample("A missing semicolon",
-                VirtualFile("en.lproj/Localizable.strings", "\"title\" = \"Library\"↓\n\"add\" = \"Add\";\n")),
+                .strings("en", "\"title\" = \"Library\"↓\n\"add\" = \"Add\";\n")),
             RuleExample("A string that is never closed (reported where the file ends)",
-                VirtualFile("en.lproj/Localizable.strings", "\"title\" = \"Library;\n↓")),
+                .strings("en", "\"title\" = \"Library;\n↓")),
             RuleExample("A String Catalog without \"version\", which Xcode refuses to compile (reported at the top-level object)",
                 VirtualFile("Localizable.xcstrings", "↓{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Library\" : {}\n  }\n}\n")),
         ],
         nonTriggering: [
             RuleExample("Comments, the key-only shorthand and unquoted keys are all valid",
-                VirtualFile("en.lproj/Localizable.strings",
+                .strings("en",
                             "/* Title */\n\"title\" = \"Library\";\n// A line comment\n\"OK\";\nversion = \"1.0\";\n")),
             RuleExample("A String Catalog as Xcode writes it",
                 VirtualFile("Localizable.xcstrings",
@@ -48,7 +48,7 @@ public struct EncodingRule: Rule {
         ],
         nonTriggering: [
             RuleExample("UTF-16 with a byte order mark, as older Xcode versions wrote",
-                VirtualFile("fr.lproj/Localizable.strings", "\"title\" = \"Bibliothèque\";\n", encoding: .utf16LEWithBOM)),
+                .strings("fr", "\"title\" = \"Bibliothèque\";\n", encoding: .utf16LEWithBOM)),
         ],
         reportedByReaders: true)
     public func check(_ context: RuleContext) -> [Finding] { [] }
@@ -65,12 +65,12 @@ public struct DuplicateKeyRule: Rule {
         """,
         triggering: [
             RuleExample("The second copy is reported, with a note at the first",
-                VirtualFile("de.lproj/Localizable.strings",
+                .strings("de",
                             "\"title\" = \"Bibliothek\";\n↓\"title\" = \"Bücherei\";\n")),
         ],
         nonTriggering: [
             RuleExample("Keys that differ only in case are different keys",
-                VirtualFile("de.lproj/Localizable.strings", "\"title\" = \"Bibliothek\";\n\"Title\" = \"Bibliothek\";\n")),
+                .strings("de", "\"title\" = \"Bibliothek\";\n\"Title\" = \"Bibliothek\";\n")),
         ],
         reportedByReaders: true)
     public func check(_ context: RuleContext) -> [Finding] { [] }
@@ -91,7 +91,7 @@ public struct UnreadableRule: Rule {
         ],
         nonTriggering: [
             RuleExample("A readable catalog",
-                VirtualFile("en.lproj/Localizable.strings", "\"title\" = \"Library\";\n")),
+                .strings("en", "\"title\" = \"Library\";\n")),
         ],
         reportedByReaders: true)
     public func check(_ context: RuleContext) -> [Finding] { [] }

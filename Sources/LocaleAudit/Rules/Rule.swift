@@ -85,6 +85,11 @@ public struct VirtualFile: Sendable {
         self.symlinkTarget = nil
     }
 
+    /// `LOCALE.lproj/Localizable.strings` with this text: the file most examples are made of.
+    public static func strings(_ locale: String, _ text: String, encoding: Encoding = .utf8) -> VirtualFile {
+        VirtualFile("\(locale).lproj/Localizable.strings", text, encoding: encoding)
+    }
+
     /// A symbolic link; a finding on a link lands at its line 1, column 1.
     public init(_ path: String, symlinkTo target: String, markedAtStart: Bool) {
         self.path = path
