@@ -128,6 +128,21 @@ public struct WrongLanguageRule: Rule {
         let chunk = 1024
         let starts = Array(stride(from: 0, to: pairs.count, by: chunk))
         let names = context.names
+        // Each distinct text is identified once, on every core: a value copied into several trees
+        // (Wikipedia's two) or shared by locales would otherwise be identified again for each copy.
+        var seen = Set<String>()
+        var distinct: [String] = []
+        for pair in pairs where (languages[pair.locale] ?? nil) != nil {
+            for (text, _) in pair.translation.value.texts where Self.roughLetterCount(text) >= Self.minimumLetters {
+                if seen.insert(text).inserted { distinct.append(text) }
+            }
+        }
+        let toIdentify = distinct
+        let textStarts = Array(stride(from: 0, to: toIdentify.count, by: chunk))
+        let identifiedChunks = Parallel.map(textStarts, workers: context.options.workers) { start in
+            toIdentify[start..<min(start + chunk, toIdentify.count)].map { LanguageIdentifier.identify($0) }
+        }
+        let identified = Dictionary(uniqueKeysWithValues: zip(toIdentify, identifiedChunks.joined()))
         let scanned = Parallel.map(starts, workers: context.options.workers) { start -> (hits: [Hit], judged: [String: Int]) in
             var hits: [Hit] = []
             var judged: [String: Int] = [:]
@@ -140,7 +155,8 @@ public struct WrongLanguageRule: Rule {
                 guard texts.contains(where: { Self.roughLetterCount($0.text) >= Self.minimumLetters }) else { continue }
                 let sourceTexts = pair.source.value.texts.map(\.text)
                 for (text, location) in texts where !sourceTexts.contains(text) {
-                    guard let (found, masked) = Self.foreignLanguage(of: text, expected: language, scripts: scripts,
+                    guard let (found, masked) = Self.foreignLanguage(of: text, identified: identified[text],
+                                                                     expected: language, scripts: scripts,
                                                                      names: names, sourceTexts: sourceTexts,
                                                                      judged: &judged[pair.locale, default: 0]) else { continue }
                     hits.append(Hit(pair: pair, text: text, masked: masked, location: location ?? pair.location, found: found))
@@ -180,12 +196,15 @@ public struct WrongLanguageRule: Rule {
     }
 
     /// The other language `text` is reliably in (with the text as identified), or nil.
-    static func foreignLanguage(of text: String, expected: String, scripts: Set<String>, names: NameTerms,
+    /// `identified` is the identification of `text` as it is, when already made.
+    static func foreignLanguage(of text: String, identified: LanguageIdentification?? = .none, expected: String,
+                                scripts: Set<String>, names: NameTerms,
                                 sourceTexts: [String], judged: inout Int) -> (LanguageIdentification, String)? {
         // Cheap first: most values are too short to judge, and most of the others are in their
         // language, which one identification of the text as it is settles (CLD2 takes microseconds;
         // blanking names and placeholders costs more, and only makes another language less likely).
-        guard roughLetterCount(text) >= minimumLetters, let raw = LanguageIdentifier.identify(text) else { return nil }
+        guard roughLetterCount(text) >= minimumLetters,
+              let raw = identified ?? LanguageIdentifier.identify(text) else { return nil }
         if raw.isReliable { judged += 1 }
         if raw.language == expected || areConfusable(raw.language, expected) { return nil }
         let masked = maskingKeptNames(names.masking(TextAnalysis.maskNonWords(text)), sourceTexts: sourceTexts)
