@@ -161,13 +161,17 @@ struct ConsumerFixture: Sendable {
         let unchanged = try step(swift, ["build"] + package + cache + ["--product", "App"], timeout: 900)
         try Data(frenchComplete.utf8).write(to: consumer.appendingPathComponent("Sources/App/Resources/fr.lproj/Localizable.strings"))
         let fixed = try step(swift, ["build"] + package + cache + ["--product", "App"], timeout: 900)
+        // Back to the French of the builds before: the plugin's command runs again and replays the
+        // settling build's audit from its cache (the first build's entry belongs to the tool as first
+        // linked: the key counts the executable's size and time). Then complete again, as the
+        // command-plugin steps below expect.
+        let french = consumer.appendingPathComponent("Sources/App/Resources/fr.lproj/Localizable.strings")
+        try Data(frenchIncomplete.utf8).write(to: french)
+        let reverted = try step(swift, ["build"] + package + cache + ["--product", "App"], timeout: 900)
+        try Data(frenchComplete.utf8).write(to: french)
         let broken = try step(swift, ["build"] + package + cache + ["--target", "Strings"], timeout: 900)
         let check = try step(swift, ["package"] + package + cache + ["locale-audit"], timeout: 900)
         let clean = try step(swift, ["package"] + package + cache + ["locale-audit", "check", "Sources/App", "--format", "xcode"], timeout: 900)
-        // Last (the command plugin's steps above need the complete French): back to the first build's
-        // French, so the plugin's command runs again and replays that audit from its cache.
-        try Data(frenchIncomplete.utf8).write(to: consumer.appendingPathComponent("Sources/App/Resources/fr.lproj/Localizable.strings"))
-        let reverted = try step(swift, ["build"] + package + cache + ["--product", "App"], timeout: 900)
         return ConsumerFixture(consumer: consumer.path, resolution: resolve.log, firstBuild: first, firstBuildSeconds: seconds,
                                program: program, unchangedBuild: unchanged, fixedBuild: fixed, revertedBuild: reverted, brokenBuild: broken,
                                commandCheck: check, commandCleanTarget: clean)
