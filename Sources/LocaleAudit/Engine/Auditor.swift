@@ -290,7 +290,6 @@ public enum Auditor {
     }
 }
 
-/// Phase timings on standard error when LOCALE_AUDIT_TIMING is set, for profiling whole runs.
 /// Phase timings on standard error when LOCALE_AUDIT_TIMING is set: where a run's time goes.
 public enum Timing {
     public static let enabled = ProcessInfo.processInfo.environment["LOCALE_AUDIT_TIMING"] != nil

@@ -698,21 +698,36 @@ public struct TranslationSwappedRule: Rule {
         if ascii { return count }
         count = 0
         for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                let byte = UInt8(scalar.value)
-                if (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) { count += 1 }
-                continue
-            }
-            // One lookup: letters, spacing vowel signs (Devanagari ा) and digits.
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark,
-                 .decimalNumber, .letterNumber, .otherNumber:
+            let value = Int(scalar.value)
+            if value < 0x10000 {
+                if countsTowardLength[value >> 6] & (1 << UInt64(value & 63)) != 0 { count += 1 }
+            } else if isLengthCharacter(scalar) {
                 count += 1
-            default: break
             }
         }
         return count
     }
+
+    /// Letters, spacing vowel signs (Devanagari ा) and digits: what a length counts.
+    static func isLengthCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `isLengthCharacter` for the Basic Multilingual Plane, a bit per scalar: the general category
+    /// lookup costs more than the rest of the count, and non-Latin translations are most of a catalog.
+    static let countsTowardLength: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for value in 0..<0x10000 {
+            if let scalar = Unicode.Scalar(value), isLengthCharacter(scalar) { bits[value >> 6] |= 1 << UInt64(value & 63) }
+        }
+        return bits
+    }()
 
     /// The length of a value: a plural's `other` form of each variable (the categories a language
     /// has vary, so all forms would make Arabic's six look long) plus the words of its format.

@@ -104,6 +104,7 @@ public struct WrongLanguageRule: Rule {
 
     struct Hit: Sendable {
         var pair: TranslationPair
+        var pairIndex: Int
         var text: String
         /// The text as identified: placeholders, URLs and names blanked.
         var masked: String
@@ -111,64 +112,81 @@ public struct WrongLanguageRule: Rule {
         var found: LanguageIdentification
     }
 
+    /// A translation text that can be judged: long enough, and not a copy of its source.
+    private struct Judgeable: Sendable {
+        var pair: Int
+        /// Its number among the run's distinct texts (byte-exact).
+        var text: Int32
+        var location: SourceLocation?
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         guard LanguageIdentifier.hasFullCoverage else { return [] }
-        // Per locale: the expected language and the scripts it is written in, when the identifier
-        // knows the language (else text in it is taken for a neighbour's).
-        var expected: [String: (language: String, scripts: Set<String>)?] = [:]
-        for pair in context.pairs where expected[pair.locale] == nil {
-            let language = Self.expectedLanguage(of: pair.locale)
-            let known = Self.unjudged.contains(language) ? [] : LanguageIdentifier.scripts(recognizing: language)
-            let localeScripts = Set((LanguageOfParts.scripts(of: pair.locale) ?? []).map(\.shortName))
-            let shared = known.intersection(localeScripts)
-            expected[pair.locale] = known.isEmpty ? .some(nil) : (language, shared.isEmpty ? known : shared)
-        }
-        let languages = expected
         let pairs = context.pairs
-        let chunk = 1024
-        let starts = Array(stride(from: 0, to: pairs.count, by: chunk))
-        let names = context.names
-        // Each distinct text is identified once, on every core: a value copied into several trees
-        // (Wikipedia's two) or shared by locales would otherwise be identified again for each copy.
-        var seen = Set<String>()
+        let profiles = Self.profiles(pairs)
+        // 1. The texts to judge, each distinct text numbered once: a value copied into several trees
+        // (Wikipedia's two) or shared by locales is identified once. Texts of fewer than four words
+        // are never judged, so they are not identified either.
+        var numbers: [ExactText: Int32] = [:]
         var distinct: [String] = []
-        for pair in pairs where (languages[pair.locale] ?? nil) != nil {
-            for (text, _) in pair.translation.value.texts where Self.roughLetterCount(text) >= Self.minimumLetters {
-                if seen.insert(text).inserted { distinct.append(text) }
-            }
-        }
-        let toIdentify = distinct
-        let textStarts = Array(stride(from: 0, to: toIdentify.count, by: chunk))
-        let identifiedChunks = Parallel.map(textStarts, workers: context.options.workers) { start in
-            toIdentify[start..<min(start + chunk, toIdentify.count)].map { LanguageIdentifier.identify($0) }
-        }
-        let identified = Dictionary(uniqueKeysWithValues: zip(toIdentify, identifiedChunks.joined()))
-        let scanned = Parallel.map(starts, workers: context.options.workers) { start -> (hits: [Hit], judged: [String: Int]) in
-            var hits: [Hit] = []
-            var judged: [String: Int] = [:]
-            var locale = "", profile: (language: String, scripts: Set<String>)? = nil
-            for pair in pairs[start..<min(start + chunk, pairs.count)] {
-                // Pairs come locale by locale: one look-up per run of them.
-                if pair.locale != locale { locale = pair.locale; profile = languages[locale] ?? nil }
-                guard let (language, scripts) = profile, !NameTerms.appNameKeys.contains(pair.key) else { continue }
-                let texts = pair.translation.value.texts
-                guard texts.contains(where: { Self.roughLetterCount($0.text) >= Self.minimumLetters }) else { continue }
-                let sourceTexts = pair.source.value.texts.map(\.text)
-                for (text, location) in texts where !sourceTexts.contains(text) {
-                    guard let (found, masked) = Self.foreignLanguage(of: text, identified: identified[text],
-                                                                     expected: language, scripts: scripts,
-                                                                     names: names, sourceTexts: sourceTexts,
-                                                                     judged: &judged[pair.locale, default: 0]) else { continue }
-                    hits.append(Hit(pair: pair, text: text, masked: masked, location: location ?? pair.location, found: found))
-                    break  // one finding per entry, whatever its plural forms
+        var judgeable: [Judgeable] = []
+        var locale = "", profile: Profile? = nil
+        for (index, pair) in pairs.enumerated() {
+            if pair.locale != locale { locale = pair.locale; profile = profiles[locale] ?? nil }
+            guard profile != nil else { continue }
+            var sourceTexts: [String]? = nil
+            Self.forEachText(of: pair.translation.value) { text, location in
+                guard Self.roughLetterCount(text) >= Self.minimumLetters else { return }
+                if sourceTexts == nil {
+                    guard !NameTerms.appNameKeys.contains(pair.key) else { return }
+                    sourceTexts = pair.source.value.texts.map(\.text)
                 }
+                guard !sourceTexts!.contains(text) else { return }
+                let exact = ExactText(text)
+                let number: Int32
+                if let known = numbers[exact] {
+                    number = known
+                } else {
+                    // Masking only removes words, so a text too short as it is stays too short.
+                    number = Self.wordsAndLetters(text).words >= Self.minimumWords ? Int32(distinct.count) : -1
+                    numbers[exact] = number
+                    if number >= 0 { distinct.append(text) }
+                }
+                if number >= 0 { judgeable.append(Judgeable(pair: index, text: number, location: location)) }
             }
-            return (hits, judged)
         }
-        let candidates = scanned.flatMap(\.hits)
-        if candidates.isEmpty { return [] }
+        // 2. Identified on every core.
+        let workers = context.options.workers
+        let texts = distinct
+        let identified = Parallel.mapInChunks(texts, workers: workers) { LanguageIdentifier.identify($0) }
+        // 3. Texts identified as another language than the locale's are identified again with
+        // placeholders, URLs and names blanked; the rest are settled. Per locale, the texts
+        // reliably identified are what a share of foreign texts is measured against.
         var judged: [String: Int] = [:]
-        for part in scanned { judged.merge(part.judged, uniquingKeysWith: +) }
+        var suspects: [Judgeable] = []
+        for item in judgeable {
+            guard let raw = identified[Int(item.text)] else { continue }
+            let pair = pairs[item.pair]
+            if raw.isReliable { judged[pair.locale, default: 0] += 1 }
+            let expected = profiles[pair.locale]!!.language
+            if raw.language != expected && !Self.areConfusable(raw.language, expected) { suspects.append(item) }
+        }
+        let names = context.names
+        let confirmedForeign = Parallel.mapInChunks(suspects, workers: workers) { item -> (LanguageIdentification, String)? in
+            let pair = pairs[item.pair]
+            let profile = profiles[pair.locale]!!
+            return Self.foreignLanguage(ofMasked: texts[Int(item.text)], expected: profile.language, scripts: profile.scripts,
+                                        names: names, sourceTexts: pair.source.value.texts.map(\.text))
+        }
+        // One finding per entry, whatever its plural forms: the first foreign text.
+        var candidates: [Hit] = []
+        for (item, foreign) in zip(suspects, confirmedForeign) {
+            guard let (found, masked) = foreign, candidates.last?.pairIndex != item.pair else { continue }
+            let pair = pairs[item.pair]
+            candidates.append(Hit(pair: pair, pairIndex: item.pair, text: texts[Int(item.text)], masked: masked,
+                                  location: item.location ?? pair.location, found: found))
+        }
+        if candidates.isEmpty { return [] }
         // A locale whose texts are largely in one other language (a table filled from another locale)
         // cannot vouch for its own words: only the other language's words count there.
         var foreignShare: [String: [String: Int]] = [:]
@@ -180,33 +198,57 @@ public struct WrongLanguageRule: Rule {
         // The identifier proposes, the catalogs confirm: the words must be the other language's words
         // in this project (its source or another locale in that language) and mostly not the locale's
         // own. CLD2 takes many short Romance texts for English; their words are the locale's.
-        // Each language's texts are searched only for the words of the candidates that involve it.
-        var needed: [String: Set<String>] = [:]
-        for hit in candidates {
-            let words = Self.words(hit.masked)
-            needed[hit.found.language, default: []].formUnion(words)
-            needed[Self.expectedLanguage(of: hit.pair.locale), default: []].formUnion(words)
-        }
-        let vocabularies = Vocabularies(context, needed: needed)
-        let confirmed = candidates.filter { hit in
-            vocabularies.confirms(hit.masked, isIn: hit.found.language, notIn: Self.expectedLanguage(of: hit.pair.locale),
-                                  except: hit.text, ownCounts: !holdsAnother(hit.pair.locale, hit.found.language))
+        // First the other language's words, which rule out most candidates; then, for the rest, the
+        // locale's own. Each language's texts are searched only for the words that are asked of it.
+        var neededInOther: [String: Set<String>] = [:]
+        for hit in candidates { neededInOther[hit.found.language, default: []].formUnion(Self.words(hit.masked)) }
+        let others = Vocabularies(context, needed: neededInOther, countingCopies: true)
+        let inOther = candidates.filter { others.isMostlyIn($0.masked, $0.found.language) }
+        if inOther.isEmpty { return [] }
+        var neededInOwn: [String: Set<String>] = [:]
+        for hit in inOther { neededInOwn[Self.expectedLanguage(of: hit.pair.locale), default: []].formUnion(Self.words(hit.masked)) }
+        let owns = Vocabularies(context, needed: neededInOwn, countingCopies: false)
+        let confirmed = inOther.filter { hit in
+            holdsAnother(hit.pair.locale, hit.found.language)
+                || owns.isRarelyIn(hit.masked, Self.expectedLanguage(of: hit.pair.locale), except: hit.text, comparedWith: others, hit.found.language)
         }
         return findings(for: confirmed)
     }
 
-    /// The other language `text` is reliably in (with the text as identified), or nil.
-    /// `identified` is the identification of `text` as it is, when already made.
-    static func foreignLanguage(of text: String, identified: LanguageIdentification?? = .none, expected: String,
-                                scripts: Set<String>, names: NameTerms,
-                                sourceTexts: [String], judged: inout Int) -> (LanguageIdentification, String)? {
-        // Cheap first: most values are too short to judge, and most of the others are in their
-        // language, which one identification of the text as it is settles (CLD2 takes microseconds;
-        // blanking names and placeholders costs more, and only makes another language less likely).
-        guard roughLetterCount(text) >= minimumLetters,
-              let raw = identified ?? LanguageIdentifier.identify(text) else { return nil }
-        if raw.isReliable { judged += 1 }
-        if raw.language == expected || areConfusable(raw.language, expected) { return nil }
+    /// What a locale's values should be: its language as the identifier names it, and the scripts of
+    /// the locale it knows that language in.
+    typealias Profile = (language: String, scripts: Set<String>)
+
+    /// Per locale of the pairs, its profile; nil (as a value) when the identifier does not know the
+    /// language, whose text it would take for a neighbour's.
+    static func profiles(_ pairs: [TranslationPair]) -> [String: Profile?] {
+        var profiles: [String: Profile?] = [:]
+        var last = ""
+        for pair in pairs where pair.locale != last {
+            last = pair.locale
+            guard profiles[pair.locale] == nil else { continue }
+            let language = expectedLanguage(of: pair.locale)
+            let known = unjudged.contains(language) ? [] : LanguageIdentifier.scripts(recognizing: language)
+            let localeScripts = Set((LanguageOfParts.scripts(of: pair.locale) ?? []).map(\.shortName))
+            let shared = known.intersection(localeScripts)
+            profiles[pair.locale] = known.isEmpty ? .some(nil) : (language, shared.isEmpty ? known : shared)
+        }
+        return profiles
+    }
+
+    /// Calls `body` with every text of a value and its location, without building an array for the
+    /// plain strings that are nearly all of them.
+    static func forEachText(of value: Value, _ body: (String, SourceLocation?) -> Void) {
+        if case .text(let text) = value { body(text, nil); return }
+        for (text, location) in value.texts { body(text, location) }
+    }
+
+    /// The other language `text` is reliably in once placeholders, URLs and names are blanked (with
+    /// the text as identified), or nil. Asked only of texts that, as they are, were identified as
+    /// another language than the locale's: blanking costs more than identifying, and only makes
+    /// another language less likely.
+    static func foreignLanguage(ofMasked text: String, expected: String, scripts: Set<String>, names: NameTerms,
+                                sourceTexts: [String]) -> (LanguageIdentification, String)? {
         let masked = maskingKeptNames(names.masking(TextAnalysis.maskNonWords(text)), sourceTexts: sourceTexts)
         let (words, letters) = wordsAndLetters(masked)
         guard words >= minimumWords, letters >= minimumLetters else { return nil }
@@ -261,163 +303,206 @@ public struct WrongLanguageRule: Rule {
     /// Lower-case words (letter runs of two or more) of a text.
     static func words(_ text: String) -> [String] {
         var out: [String] = []
-        var bytes: [UInt8] = []
+        forEachWord(text.utf8, wanted: { _ in true }) { out.append($0) }
+        return out
+    }
+
+    /// FNV-1a, the hash `forEachWord` gives a word's lower-case UTF-8.
+    static func wordHash<C: Sequence>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var h: UInt64 = 0xcbf29ce484222325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        return h
+    }
+
+    /// Calls `found` with each lower-case word (letters and the marks that follow them, two or more
+    /// letters) of UTF-8 `bytes` whose hash `wanted` accepts. Words are hashed as they are read and
+    /// made strings only when wanted: the vocabularies run this over every text of a language.
+    static func forEachWord<S: Sequence>(_ bytes: S, wanted: (UInt64) -> Bool, _ found: (String) -> Void) where S.Element == UInt8 {
+        var word: [UInt8] = []
+        var hash: UInt64 = 0xcbf29ce484222325
         var letters = 0
-        var ascii = true
-        func flush() {
-            if letters >= 2 {
-                let word = String(decoding: bytes, as: UTF8.self)
-                out.append(ascii ? word : word.lowercased())
-            }
-            bytes.removeAll(keepingCapacity: true)
-            letters = 0
-            ascii = true
+        func add(_ byte: UInt8) {
+            word.append(byte)
+            hash = (hash ^ UInt64(byte)) &* 0x100000001b3
         }
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                let lower = UInt8(scalar.value) | 0x20
-                if lower >= 0x61 && lower <= 0x7A {
-                    bytes.append(lower)
+        func flush() {
+            if letters >= 2 && wanted(hash) { found(String(decoding: word, as: UTF8.self)) }
+            word.removeAll(keepingCapacity: true)
+            hash = 0xcbf29ce484222325
+            letters = 0
+        }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar.isASCII {
+                    let lower = UInt8(scalar.value) | 0x20
+                    if lower >= 0x61 && lower <= 0x7A { add(lower); letters += 1 } else { flush() }
+                } else if scalar.properties.isAlphabetic || (letters > 0 && scalar.properties.generalCategory == .nonspacingMark) {
+                    // What String.lowercased() does, a scalar at a time.
+                    for byte in scalar.properties.lowercaseMapping.utf8 { add(byte) }
                     letters += 1
                 } else {
                     flush()
                 }
-            } else if scalar.properties.isAlphabetic || (letters > 0 && scalar.properties.generalCategory == .nonspacingMark) {
-                UTF8.encode(scalar) { bytes.append($0) }
-                letters += 1
-                ascii = false
-            } else {
+            case .error:
                 flush()
+            case .emptyInput:
+                flush()
+                return
             }
         }
-        flush()
-        return out
     }
 
     /// The words each language's texts use in this project: the source's, and every locale's in it.
     struct Vocabularies {
         var words: [String: [String: Int]] = [:]
 
-        init(_ context: RuleContext, needed neededByLanguage: [String: Set<String>]) {
-            let languages = Set(neededByLanguage.keys)
+        /// `countingCopies`: whether a text copied into several tables or trees counts each time.
+        /// Whether a word occurs at all does not depend on it, and skipping the distinct texts is
+        /// far cheaper; how often it occurs besides in the text being judged does.
+        init(_ context: RuleContext, needed neededByLanguage: [String: Set<String>], countingCopies: Bool) {
             let sourceLanguage = WrongLanguageRule.expectedLanguage(of: context.project.sourceLanguage)
-            var texts: [String: Set<String>] = [:]
+            // Per language, the entries whose texts are its texts.
+            var tables: [String: [[String: Entry]]] = [:]
             for set in context.index.tableSets {
-                if languages.contains(sourceLanguage), let source = set.source {
-                    for entry in source.entries.values { for (text, _) in entry.value.texts { texts[sourceLanguage, default: []].insert(text) } }
-                }
-                for tables in set.translations {
-                    let language = WrongLanguageRule.expectedLanguage(of: tables.locale)
-                    guard languages.contains(language) else { continue }
-                    for entry in tables.entries.values { for (text, _) in entry.value.texts { texts[language, default: []].insert(text) } }
+                if neededByLanguage[sourceLanguage] != nil, let source = set.source { tables[sourceLanguage, default: []].append(source.entries) }
+                for locale in set.translations {
+                    let language = WrongLanguageRule.expectedLanguage(of: locale.locale)
+                    if neededByLanguage[language] != nil { tables[language, default: []].append(locale.entries) }
                 }
             }
-            // Distinct texts: a value copied into several trees counts once. Only the words of the
-            // texts to confirm are counted, and a cheap hash of ASCII words rules out the others
-            // without making strings of them.
-            for (language, set) in texts {
+            // Only the words of the texts to confirm are counted, and a cheap hash of ASCII words rules
+            // out the others without making strings of them. One language per core at a time.
+            let work = tables.sorted { $0.key < $1.key }
+            let counted = Parallel.map(work, workers: context.options.workers, cost: { $0.value.reduce(0) { $0 + $1.count } }) { language, tables in
                 let needed = neededByLanguage[language] ?? []
-                let asciiHashes = Set(needed.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Self.hash($0.utf8) })
-                let needsNonASCII = needed.contains { $0.utf8.contains { $0 >= 0x80 } }
+                let asciiHashes = Set(needed.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { WrongLanguageRule.wordHash($0.utf8) })
+                let nonASCIIHashes = Set(needed.filter { $0.utf8.contains { $0 >= 0x80 } }.map { WrongLanguageRule.wordHash($0.utf8) })
                 var counts: [String: Int] = [:]
-                for text in set {
-                    Self.scan(text, asciiHashes: asciiHashes, needsNonASCII: needsNonASCII) { word in
+                func count(_ text: String) {
+                    Self.scan(text, asciiHashes: asciiHashes, nonASCIIHashes: nonASCIIHashes) { word in
                         if needed.contains(word) { counts[word, default: 0] += 1 }
                     }
                 }
-                words[language] = counts
+                var seen = Set<ExactText>()
+                for entries in tables {
+                    for entry in entries.values {
+                        WrongLanguageRule.forEachText(of: entry.value) { text, _ in
+                            if countingCopies || seen.insert(ExactText(text)).inserted { count(text) }
+                        }
+                    }
+                }
+                return counts
             }
+            words = Dictionary(uniqueKeysWithValues: zip(work.map(\.key), counted))
         }
 
         /// Whether the non-ASCII character ending just before `index` is punctuation (’ « » “ ” …).
-        static func isPunctuationEnd(_ bytes: [UInt8], _ index: Int) -> Bool {
+        static func isPunctuationEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
             var k = index - 1
             while k > 0 && bytes[k] & 0xC0 == 0x80 { k -= 1 }
             return String(decoding: bytes[k..<index], as: UTF8.self).unicodeScalars.first.map { !$0.properties.isAlphabetic } ?? true
         }
 
         /// Whether the non-ASCII character starting at `index` is punctuation.
-        static func isPunctuationStart(_ bytes: [UInt8], _ index: Int) -> Bool {
+        static func isPunctuationStart(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
             var k = index + 1
             while k < bytes.count && bytes[k] & 0xC0 == 0x80 { k += 1 }
             return String(decoding: bytes[index..<k], as: UTF8.self).unicodeScalars.first.map { !$0.properties.isAlphabetic } ?? true
         }
 
-        static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
-            var h: UInt64 = 0xcbf29ce484222325
-            for b in bytes { h = (h ^ UInt64(b)) &* 0x100000001b3 }
-            return h
-        }
+        static func isASCIILetter(_ byte: UInt8) -> Bool { byte < 0x80 && (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
 
-        /// Calls `found` with the lower-case words of `text` that may be needed: ASCII words whose hash
-        /// is wanted, and (when any needed word has other letters) words with non-ASCII letters.
-        static func scan(_ text: String, asciiHashes: Set<UInt64>, needsNonASCII: Bool, _ found: (String) -> Void) {
-            var start = -1, h: UInt64 = 0xcbf29ce484222325, nonASCII = false
-            let bytes = Array(text.utf8)
-            func end(_ i: Int) {
-                defer { start = -1; h = 0xcbf29ce484222325; nonASCII = false }
-                guard start >= 0 else { return }
-                if nonASCII && needsNonASCII {
-                    for word in WrongLanguageRule.words(String(decoding: bytes[start..<i], as: UTF8.self)) { found(word) }
-                } else if nonASCII {
-                    // Only ASCII words are needed: the ASCII letters between other characters ("l’app").
-                    var k = start
-                    while k < i {
-                        guard bytes[k] < 0x80, (bytes[k] | 0x20) >= 0x61, (bytes[k] | 0x20) <= 0x7A else { k += 1; continue }
-                        var j = k
-                        while j < i, bytes[j] < 0x80, (bytes[j] | 0x20) >= 0x61, (bytes[j] | 0x20) <= 0x7A { j += 1 }
-                        let lowered = bytes[k..<j].map { $0 | 0x20 }
-                        // A segment that touches a non-ASCII letter is part of a longer word: skipped.
-                        let touchesLetter = (k > start && bytes[k - 1] >= 0x80 && !Self.isPunctuationEnd(bytes, k))
-                            || (j < i && bytes[j] >= 0xC0 && !Self.isPunctuationStart(bytes, j))
-                        if j - k >= 2 && !touchesLetter && asciiHashes.contains(hash(lowered)) { found(String(decoding: lowered, as: UTF8.self)) }
-                        k = j
+        /// Calls `found` with the lower-case words of `text` whose hash is wanted: ASCII words whose
+        /// hash is in `asciiHashes`, and, when some needed words have other letters, the words of
+        /// stretches with non-ASCII characters whose hash is in either set. Reads the string's own
+        /// UTF-8: this runs over every text of the languages asked about.
+        static func scan(_ text: String, asciiHashes: Set<UInt64>, nonASCIIHashes: Set<UInt64>, _ found: (String) -> Void) {
+            let needsNonASCII = !nonASCIIHashes.isEmpty
+            var text = text
+            text.withUTF8 { bytes in
+                var start = -1, h: UInt64 = 0xcbf29ce484222325, nonASCII = false
+                func end(_ i: Int) {
+                    defer { start = -1; h = 0xcbf29ce484222325; nonASCII = false }
+                    guard start >= 0 else { return }
+                    if nonASCII && needsNonASCII {
+                        WrongLanguageRule.forEachWord(bytes[start..<i], wanted: { nonASCIIHashes.contains($0) || asciiHashes.contains($0) }, found)
+                    } else if nonASCII {
+                        // Only ASCII words are needed: the ASCII letters between other characters ("l’app").
+                        var k = start
+                        while k < i {
+                            guard isASCIILetter(bytes[k]) else { k += 1; continue }
+                            var j = k
+                            var segmentHash: UInt64 = 0xcbf29ce484222325
+                            while j < i, isASCIILetter(bytes[j]) {
+                                segmentHash = (segmentHash ^ UInt64(bytes[j] | 0x20)) &* 0x100000001b3
+                                j += 1
+                            }
+                            // A segment that touches a non-ASCII letter is part of a longer word: skipped.
+                            let touchesLetter = (k > start && bytes[k - 1] >= 0x80 && !Self.isPunctuationEnd(bytes, k))
+                                || (j < i && bytes[j] >= 0xC0 && !Self.isPunctuationStart(bytes, j))
+                            if j - k >= 2 && !touchesLetter && asciiHashes.contains(segmentHash) {
+                                found(String(decoding: bytes[k..<j].map { $0 | 0x20 }, as: UTF8.self))
+                            }
+                            k = j
+                        }
+                    } else if i - start >= 2 && asciiHashes.contains(h) {
+                        found(String(decoding: bytes[start..<i].map { $0 | 0x20 }, as: UTF8.self))
                     }
-                } else if i - start >= 2 && asciiHashes.contains(h) {
-                    found(String(decoding: bytes[start..<i].map { $0 | 0x20 }, as: UTF8.self))
                 }
-            }
-            for (i, byte) in bytes.enumerated() {
-                let lower = byte | 0x20
-                if byte < 0x80 && lower >= 0x61 && lower <= 0x7A {
-                    if start < 0 { start = i }
-                    h = (h ^ UInt64(lower)) &* 0x100000001b3
-                } else if byte >= 0x80 {
-                    // Non-ASCII: letters or not, the exact tokenizer decides.
-                    if start < 0 { start = i }
-                    nonASCII = true
-                } else {
-                    end(i)
+                for i in 0..<bytes.count {
+                    let byte = bytes[i]
+                    if isASCIILetter(byte) {
+                        if start < 0 { start = i }
+                        h = (h ^ UInt64(byte | 0x20)) &* 0x100000001b3
+                    } else if byte >= 0x80 {
+                        // Non-ASCII: letters or not, the exact tokenizer decides.
+                        if start < 0 { start = i }
+                        nonASCII = true
+                    } else {
+                        end(i)
+                    }
                 }
+                end(bytes.count)
             }
-            end(bytes.count)
         }
 
-        /// True when most of the text's words occur in `other`'s texts and few in `own`'s (this text's
-        /// own occurrence aside).
-        func confirms(_ masked: String, isIn other: String, notIn own: String, except text: String, ownCounts: Bool) -> Bool {
-            guard let otherWords = words[other] else { return false }
-            let ownWords = words[own] ?? [:]
-            let itself = Dictionary(WrongLanguageRule.words(text).map { ($0, 1) }, uniquingKeysWith: +)
+        /// True when most of the text's distinct words (at least four) occur in `language`'s texts.
+        func isMostlyIn(_ masked: String, _ language: String) -> Bool {
+            guard let counts = words[language] else { return false }
             let distinct = Set(WrongLanguageRule.words(masked))
             guard distinct.count >= WrongLanguageRule.minimumWords else { return false }
+            let inLanguage = distinct.filter { (counts[$0] ?? 0) > 0 }.count
+            return Double(inLanguage) >= 0.6 * Double(distinct.count)
+        }
+
+        /// True when at most half of the text's words occur in `own`'s other texts (this text's own
+        /// occurrence aside), and fewer than in `other`'s (counted in `others`).
+        func isRarelyIn(_ masked: String, _ own: String, except text: String, comparedWith others: Vocabularies,
+                        _ other: String) -> Bool {
+            let ownWords = words[own] ?? [:], otherWords = others.words[other] ?? [:]
+            let itself = Dictionary(WrongLanguageRule.words(text).map { ($0, 1) }, uniquingKeysWith: +)
+            let distinct = Set(WrongLanguageRule.words(masked))
             let inOther = distinct.filter { (otherWords[$0] ?? 0) > 0 }.count
             let inOwn = distinct.filter { (ownWords[$0] ?? 0) - (itself[$0] ?? 0) > 0 }.count
-            let n = Double(distinct.count)
-            guard Double(inOther) >= 0.6 * n else { return false }
-            return !ownCounts || (Double(inOwn) <= 0.5 * n && inOther > inOwn)
+            return Double(inOwn) <= 0.5 * Double(distinct.count) && inOther > inOwn
         }
     }
 
     /// At least the letters of `text`: ASCII letters, and every other character taken for one.
     static func roughLetterCount(_ text: String) -> Int {
         var count = 0
-        for byte in text.utf8 {
-            if byte < 0x80 {
-                let lower = byte | 0x20
-                if lower >= 0x61 && lower <= 0x7A { count += 1 }
-            } else if byte >= 0xC0 {
-                count += 1  // the lead byte of a non-ASCII character
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                if byte < 0x80 {
+                    let lower = byte | 0x20
+                    if lower >= 0x61 && lower <= 0x7A { count += 1 }
+                } else if byte >= 0xC0 {
+                    count += 1  // the lead byte of a non-ASCII character
+                }
             }
         }
         return count

@@ -76,11 +76,9 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         defer { lock.unlock() }
         if let computedAnalyses { return computedAnalyses }
         let texts = self.texts, parts = options.languageOfParts
-        let chunk = 256
-        let starts = Array(stride(from: 0, to: texts.count, by: chunk))
-        let analyses = Parallel.map(starts, workers: options.workers) { start in
-            texts[start..<min(start + chunk, texts.count)].map { parts.analyze($0.text, locale: $0.locale, scripts: $0.scripts) }
-        }.flatMap { $0 }
+        let analyses = Parallel.mapInChunks(texts, chunk: 256, workers: options.workers) {
+            parts.analyze($0.text, locale: $0.locale, scripts: $0.scripts)
+        }
         computedAnalyses = analyses
         return analyses
     }

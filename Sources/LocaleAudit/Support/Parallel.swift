@@ -42,6 +42,17 @@ public enum Parallel {
         return results.map { $0! }
     }
 
+    /// `map` for many small items: handed out `chunk` at a time, so the shared counter and the
+    /// scheduling cost little next to the work.
+    public static func mapInChunks<Element: Sendable, Result: Sendable>(
+        _ items: [Element], chunk: Int = 1024, workers: Int = defaultWorkerCount, _ transform: @Sendable (Element) -> Result
+    ) -> [Result] {
+        let starts = Array(stride(from: 0, to: items.count, by: max(1, chunk)))
+        return Array(map(starts, workers: workers) { start in
+            items[start..<min(start + chunk, items.count)].map(transform)
+        }.joined())
+    }
+
     private final class Counter: @unchecked Sendable {
         private var value = 0
         private let lock = NSLock()

@@ -74,16 +74,18 @@ import Testing
         #expect(WrongLanguageRule.wordsAndLetters("a bc déf, x y'z") == (3, 7))
         #expect(WrongLanguageRule.roughLetterCount("Añadir 42 libros") == 12)
         #expect(WrongLanguageRule.words("¡Hola de NUEVO, %@!") == ["hola", "de", "nuevo"])
+        #expect(WrongLanguageRule.words("ÉCRAN Ärger naïve ОТКРЫТЬ файл") == ["écran", "ärger", "naïve", "открыть", "файл"])
     }
 
     @Test func vocabularyScanFindsOnlyTheNeededWords() {
-        let hashes = Set(["application", "le"].map { WrongLanguageRule.Vocabularies.hash($0.utf8) })
+        let hashes = Set(["application", "le"].map { WrongLanguageRule.wordHash($0.utf8) })
         var found: [String] = []
-        WrongLanguageRule.Vocabularies.scan("L’application «Le» añadir, applications", asciiHashes: hashes, needsNonASCII: false) { found.append($0) }
+        WrongLanguageRule.Vocabularies.scan("L’application «Le» añadir, applications", asciiHashes: hashes, nonASCIIHashes: []) { found.append($0) }
         #expect(found == ["application", "le"])
         found = []
-        WrongLanguageRule.Vocabularies.scan("Añadir un libro", asciiHashes: [], needsNonASCII: true) { found.append($0) }
-        #expect(found == ["añadir"])
+        let spanish = Set(["añadir", "él"].map { WrongLanguageRule.wordHash($0.utf8) })
+        WrongLanguageRule.Vocabularies.scan("Añadir un libro a ÉL, añadirlo", asciiHashes: [], nonASCIIHashes: spanish) { found.append($0) }
+        #expect(found == ["añadir", "él"])
     }
 
     @Test func speechLanguageOfARunIsIdentifiedWhenReliable() throws {
