@@ -156,11 +156,11 @@ enum XcodeProjectScanner {
         }
         func isWordScalar(_ s: Unicode.Scalar) -> Bool {
             // Unquoted strings in NeXTSTEP plists: letters, digits and `_$+/:.-`.
-            (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s))) || "_$+/:.-".unicodeScalars.contains(s)
+            (s.isASCII && (s.isAlphabeticFast || ("0"..."9").contains(s))) || "_$+/:.-".unicodeScalars.contains(s)
         }
         while index < scalars.count {
             let s = scalars[index]
-            if s.properties.isWhitespace { advance(); continue }
+            if s.isWhitespaceFast { advance(); continue }
             let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
             if s == "/" && next == "*" {
                 advance(); advance()

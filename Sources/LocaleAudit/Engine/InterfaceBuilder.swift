@@ -10,12 +10,12 @@ public enum InterfaceBuilder {
         guard comment.firstByteRange(of: "ObjectID") != nil else { return nil }
         var pairs: [String: String] = [:]
         var scalars = Substring(comment).unicodeScalars[...]
-        func skipSpaces() { while let s = scalars.first, s.properties.isWhitespace || s == ";" { scalars.removeFirst() } }
+        func skipSpaces() { while let s = scalars.first, s.isWhitespaceFast || s == ";" { scalars.removeFirst() } }
         while true {
             skipSpaces()
             guard !scalars.isEmpty else { break }
             var name = ""
-            while let s = scalars.first, s != "=", !s.properties.isWhitespace { name.unicodeScalars.append(s); scalars.removeFirst() }
+            while let s = scalars.first, s != "=", !s.isWhitespaceFast { name.unicodeScalars.append(s); scalars.removeFirst() }
             skipSpaces()
             guard scalars.first == "=" else { return nil }
             scalars.removeFirst()

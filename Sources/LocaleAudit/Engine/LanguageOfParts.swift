@@ -45,7 +45,7 @@ public struct SpeechRange: Sendable, Hashable {
     /// than one word reads as a phrase. Han and kana runs are never counted as one word (no spaces).
     public var isSingleWord: Bool {
         if ["Hani", "Hira", "Kana", "Jpan", "Thai", "Laoo", "Khmr", "Mymr"].contains(script) { return false }
-        return !text.unicodeScalars.contains { $0.properties.isWhitespace }
+        return !text.unicodeScalars.contains { $0.isWhitespaceFast }
     }
 }
 
@@ -174,7 +174,7 @@ public struct LanguageOfParts: Sendable {
         for run in Scripts.groupingJapanese(Scripts.runs(in: scanned)) where !run.script.isCommonOrInherited {
             guard let trimmed = run.trimmed(in: scanned).flatMap({ Self.trimmingSymbols($0, in: scanned) }) else { continue }
             let scanned16 = Self.slice(scanned, trimmed.range)
-            let letters = scanned16.unicodeScalars.filter { $0.properties.isAlphabetic }.count
+            let letters = scanned16.unicodeScalars.filter { $0.isAlphabeticFast }.count
             if letters == 0 { continue }
             let isNative = native.contains(run.script)
                 || (run.script == Self.japanese && native.contains(.hiragana))
@@ -259,7 +259,7 @@ public struct LanguageOfParts: Sendable {
         var words = 0, letters = 0
         var inWord = false
         for scalar in run.unicodeScalars {
-            if scalar.properties.isAlphabetic {
+            if scalar.isAlphabeticFast {
                 if !scalar.properties.isUppercase { return false }
                 if !inWord { words += 1; letters = 0 }
                 inWord = true
@@ -292,7 +292,7 @@ public struct LanguageOfParts: Sendable {
             return Unicode.Scalar(last).map { ($0, 1) }
         }
         func isFiller(_ s: Unicode.Scalar) -> Bool {
-            !(s.properties.isAlphabetic || s.properties.numericType != nil || s.properties.generalCategory == .nonspacingMark)
+            !(s.isAlphabeticFast || s.properties.numericType != nil || s.properties.generalCategory == .nonspacingMark)
         }
         while let (s, width) = scalarAtStart(), isFiller(s) { units.removeFirst(width) }
         while let (s, width) = scalarAtEnd(), isFiller(s) { units.removeLast(width) }
@@ -318,7 +318,7 @@ public struct LanguageOfParts: Sendable {
     static func hasOnlySingleLetters(_ run: String) -> Bool {
         var longest = 0, current = 0
         for scalar in run.unicodeScalars {
-            if scalar.properties.isAlphabetic { current += 1; longest = max(longest, current) } else { current = 0 }
+            if scalar.isAlphabeticFast { current += 1; longest = max(longest, current) } else { current = 0 }
         }
         let ideographic = run.unicodeScalars.contains { [.han, .hiragana, .katakana].contains(Scripts.script(of: $0)) }
         return longest < 2 && !ideographic
@@ -344,7 +344,7 @@ public struct LanguageOfParts: Sendable {
                 sawLetter = true
                 continue
             }
-            guard scalar.properties.isAlphabetic else { continue }
+            guard scalar.isAlphabeticFast else { continue }
             let script = Scripts.script(of: scalar)
             if script.isCommonOrInherited { continue }
             if !native.contains(script) { return nil }

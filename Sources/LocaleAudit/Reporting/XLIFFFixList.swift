@@ -137,7 +137,7 @@ public enum XLIFFFixList {
 
     static func safeFileName(_ locale: String) -> String {
         let cleaned = String(locale.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+            scalar.isASCII && (scalar.isAlphabeticFast || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
                 ? Character(scalar) : "_"
         })
         return cleaned.isEmpty ? "locale" : cleaned

@@ -284,7 +284,7 @@ struct DirectionFacts {
         while k + 2 < scalars.count {
             if scalars[k] == "{" && scalars[k + 1] == "{" {
                 var j = k + 2
-                while j < scalars.count, scalars[j].isASCII, scalars[j].properties.isAlphabetic || scalars[j] == "#" { j += 1 }
+                while j < scalars.count, scalars[j].isASCII, scalars[j].isAlphabeticFast || scalars[j] == "#" { j += 1 }
                 if j < scalars.count, scalars[j] == ":" || scalars[j] == "|" || scalars[j] == "}" {
                     for m in (k + 2)..<j { strong[m] = nil }
                 }

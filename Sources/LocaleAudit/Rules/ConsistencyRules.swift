@@ -97,7 +97,7 @@ public struct ExtraKeyRule: Rule {
     /// `CFBundleDisplayName`, `NSCameraUsageDescription`, `UILaunchStoryboardName`: two capitals, then a name.
     static func isInfoPlistKey(_ key: String) -> Bool {
         let scalars = Array(key.unicodeScalars)
-        guard scalars.count > 3, scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else { return false }
+        guard scalars.count > 3, scalars.allSatisfy({ $0.isASCII && $0.isAlphabeticFast }) else { return false }
         return scalars[0].properties.isUppercase && scalars[1].properties.isUppercase
     }
     public static let description = RuleDescription(

@@ -44,12 +44,12 @@ enum ConsistentIdentification {
         let folded = text.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) }) ? text : text.lowercased()
         // Most texts end in a letter and have no curly quotes (’‘“”„ start with the byte E2 in UTF-8,
         // ʼ with CA) and no bidi controls (E2 80 8E/8F/AA–AE, E2 81 A6–A9, D8 9C): nothing to remove or fold.
-        if let last = folded.unicodeScalars.last, !trailingPunctuation.contains(last), !last.properties.isWhitespace,
+        if let last = folded.unicodeScalars.last, !trailingPunctuation.contains(last), !last.isWhitespaceFast,
            !hasFoldableQuote(folded) {
             return folded
         }
         var scalars = Substring(folded).unicodeScalars[...]
-        while let last = scalars.last, trailingPunctuation.contains(last) || last.properties.isWhitespace { scalars.removeLast() }
+        while let last = scalars.last, trailingPunctuation.contains(last) || last.isWhitespaceFast { scalars.removeLast() }
         // Typographic and typewriter quotes are one spelling ("d’ús" and "d'ús"): no one hears or
         // reads a different word; invisible bidi controls around a word do not change it either.
         // Built as UTF-8 bytes: appending scalars to a String one by one is slow.

@@ -228,7 +228,7 @@ enum ExemplarLetters {
     static func foreignLetters(of texts: [String], outside letters: Set<Unicode.Scalar>) -> (count: Int, total: Int) {
         var total = 0, foreign = 0
         for text in texts {
-            for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars where scalar.properties.isAlphabetic {
+            for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars where scalar.isAlphabeticFast {
                 // Combining marks are counted with their letter.
                 if scalar.properties.generalCategory == .nonspacingMark { continue }
                 total += 1
@@ -697,19 +697,12 @@ public struct TranslationSwappedRule: Rule {
         }
         if ascii { return count }
         count = 0
-        for scalar in text.unicodeScalars {
-            let value = Int(scalar.value)
-            if value < 0x10000 {
-                if countsTowardLength[value >> 6] & (1 << UInt64(value & 63)) != 0 { count += 1 }
-            } else if isLengthCharacter(scalar) {
-                count += 1
-            }
-        }
+        for scalar in text.unicodeScalars where lengthCharacters.contains(scalar) { count += 1 }
         return count
     }
 
     /// Letters, spacing vowel signs (Devanagari ा) and digits: what a length counts.
-    static func isLengthCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    static let lengthCharacters = ScalarTable { scalar in
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark,
              .decimalNumber, .letterNumber, .otherNumber:
@@ -718,16 +711,6 @@ public struct TranslationSwappedRule: Rule {
             return false
         }
     }
-
-    /// `isLengthCharacter` for the Basic Multilingual Plane, a bit per scalar: the general category
-    /// lookup costs more than the rest of the count, and non-Latin translations are most of a catalog.
-    static let countsTowardLength: [UInt64] = {
-        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
-        for value in 0..<0x10000 {
-            if let scalar = Unicode.Scalar(value), isLengthCharacter(scalar) { bits[value >> 6] |= 1 << UInt64(value & 63) }
-        }
-        return bits
-    }()
 
     /// The length of a value: a plural's `other` form of each variable (the categories a language
     /// has vary, so all forms would make Arabic's six look long) plus the words of its format.
@@ -766,7 +749,7 @@ public struct TranslationSwappedRule: Rule {
         var letters = 0
         for scalar in text.unicodeScalars {
             if scalar == " " { return false }
-            guard scalar.properties.isAlphabetic else { continue }
+            guard scalar.isAlphabeticFast else { continue }
             guard scalar.properties.isUppercase else { return false }
             letters += 1
         }

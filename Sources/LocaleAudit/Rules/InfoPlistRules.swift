@@ -249,11 +249,17 @@ public struct PermissionPromptUntranslatedRule: Rule {
     /// In a bilingual XLIFF the untranslated unit itself is where to fix it: locale → key → its location.
     static func bilingualUnits(_ set: ProjectIndex.TableSet, _ context: RuleContext) -> [String: [String: SourceLocation]] {
         var units: [String: [String: SourceLocation]] = [:]
+        // The source side of this table's XLIFF files, found once rather than per locale.
+        let sourceSides = context.project.tables.indices.filter { index in
+            let table = context.project.tables[index]
+            return table.format == .xliff && table.id == set.id && context.project.isSource(table)
+        }
+        guard !sourceSides.isEmpty else { return units }
         for translation in set.translations {
             let paths = Set(translation.tables.filter { $0.format == .xliff }.map(\.path))
             guard !paths.isEmpty else { continue }
-            for table in context.project.tables where table.format == .xliff && paths.contains(table.path)
-                && table.id == set.id && context.project.isSource(table) {
+            for index in sourceSides where paths.contains(context.project.tables[index].path) {
+                let table = context.project.tables[index]
                 for entry in table.entries where units[translation.locale]?[entry.key] == nil {
                     units[translation.locale, default: [:]][entry.key] = entry.location
                 }

@@ -272,13 +272,13 @@ public struct WrongLanguageRule: Rule {
         var sentenceStart = true
         while i < scalars.count {
             let scalar = scalars[i]
-            guard scalar.properties.isAlphabetic else {
+            guard scalar.isAlphabeticFast else {
                 if ".!?:¿¡".unicodeScalars.contains(scalar) { sentenceStart = true }
                 i += 1
                 continue
             }
             var j = i
-            while j < scalars.count && (scalars[j].properties.isAlphabetic || scalars[j].properties.generalCategory == .nonspacingMark) { j += 1 }
+            while j < scalars.count && (scalars[j].isAlphabeticFast || scalars[j].properties.generalCategory == .nonspacingMark) { j += 1 }
             let word = scalars[i..<j]
             let capitals = word.filter { $0.properties.isUppercase }.count
             let onlyInitial = capitals == 1 && word.first!.properties.isUppercase
@@ -339,7 +339,7 @@ public struct WrongLanguageRule: Rule {
                 if scalar.isASCII {
                     let lower = UInt8(scalar.value) | 0x20
                     if lower >= 0x61 && lower <= 0x7A { add(lower); letters += 1 } else { flush() }
-                } else if scalar.properties.isAlphabetic || (letters > 0 && scalar.properties.generalCategory == .nonspacingMark) {
+                } else if scalar.isAlphabeticFast || (letters > 0 && scalar.properties.generalCategory == .nonspacingMark) {
                     // What String.lowercased() does, a scalar at a time.
                     for byte in scalar.properties.lowercaseMapping.utf8 { add(byte) }
                     letters += 1
@@ -403,14 +403,14 @@ public struct WrongLanguageRule: Rule {
         static func isPunctuationEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
             var k = index - 1
             while k > 0 && bytes[k] & 0xC0 == 0x80 { k -= 1 }
-            return String(decoding: bytes[k..<index], as: UTF8.self).unicodeScalars.first.map { !$0.properties.isAlphabetic } ?? true
+            return String(decoding: bytes[k..<index], as: UTF8.self).unicodeScalars.first.map { !$0.isAlphabeticFast } ?? true
         }
 
         /// Whether the non-ASCII character starting at `index` is punctuation.
         static func isPunctuationStart(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
             var k = index + 1
             while k < bytes.count && bytes[k] & 0xC0 == 0x80 { k += 1 }
-            return String(decoding: bytes[index..<k], as: UTF8.self).unicodeScalars.first.map { !$0.properties.isAlphabetic } ?? true
+            return String(decoding: bytes[index..<k], as: UTF8.self).unicodeScalars.first.map { !$0.isAlphabeticFast } ?? true
         }
 
         static func isASCIILetter(_ byte: UInt8) -> Bool { byte < 0x80 && (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
@@ -512,7 +512,7 @@ public struct WrongLanguageRule: Rule {
     static func wordsAndLetters(_ text: String) -> (words: Int, letters: Int) {
         var words = 0, letters = 0, run = 0
         for scalar in text.unicodeScalars {
-            let isLetter = scalar.isASCII ? ((scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A) : scalar.properties.isAlphabetic
+            let isLetter = scalar.isASCII ? ((scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A) : scalar.isAlphabeticFast
             if isLetter || (run > 0 && (scalar == "'" || scalar == "’")) {
                 if isLetter { run += 1 }
                 continue

@@ -149,11 +149,11 @@ public enum LengthLimitGrammar {
         var i = 0
         while i < scalars.count {
             let s = scalars[i]
-            if s.properties.isWhitespace { i += 1; continue }
-            if s.isASCII && s.properties.isAlphabetic || (!s.isASCII && s.properties.isAlphabetic) {
+            if s.isWhitespaceFast { i += 1; continue }
+            if s.isASCII && s.isAlphabeticFast || (!s.isASCII && s.isAlphabeticFast) {
                 var word = String.UnicodeScalarView()
                 let ascii = s.isASCII
-                while i < scalars.count, scalars[i].properties.isAlphabetic, scalars[i].isASCII == ascii {
+                while i < scalars.count, scalars[i].isAlphabeticFast, scalars[i].isASCII == ascii {
                     let c = scalars[i]
                     word.append(c.isASCII && c.value >= 0x41 && c.value <= 0x5A ? Unicode.Scalar(c.value | 0x20)! : c)
                     i += 1

@@ -132,7 +132,7 @@ public enum FormatSpecifiers {
     /// counters to numbers without a space ("%d個", "%d개"), so a conversion before them ends its word.
     static func continuesWord(_ scalars: [Unicode.Scalar], at k: Int) -> Bool {
         func isWordLetter(_ s: Unicode.Scalar) -> Bool {
-            s.value < 0x2E80 && (s.properties.isAlphabetic || s.properties.numericType != nil)
+            s.value < 0x2E80 && (s.isAlphabeticFast || s.properties.numericType != nil)
         }
         guard k < scalars.count else { return false }
         let s = scalars[k]
@@ -185,7 +185,7 @@ public enum FormatSpecifiers {
             // `%arg`: a String Catalog substitution's own argument. An ASCII letter or digit right after
             // it makes it `%a` followed by a word; "%arg个文件" is still `%arg`.
             if position == nil && j + 2 < n && scalars[j] == "a" && scalars[j + 1] == "r" && scalars[j + 2] == "g"
-                && !(j + 3 < n && scalars[j + 3].isASCII && (scalars[j + 3].properties.isAlphabetic || (scalars[j + 3].value >= 0x30 && scalars[j + 3].value <= 0x39))) {
+                && !(j + 3 < n && scalars[j + 3].isASCII && (scalars[j + 3].isAlphabeticFast || (scalars[j + 3].value >= 0x30 && scalars[j + 3].value <= 0x39))) {
                 specifiers.append(FormatSpecifier(range: start..<(j + 3), text: "%arg", position: nil, flags: "", width: "",
                                                   precision: "", lengthModifier: "", conversion: "a", variableName: nil,
                                                   starArguments: []))
@@ -220,7 +220,7 @@ public enum FormatSpecifiers {
                 continue
             }
             // Other white space (no-break, ideographic, a line break) is no flag: `%` then text.
-            if reading == .proseAware && j < n && scalars[j] != " " && scalars[j].properties.isWhitespace {
+            if reading == .proseAware && j < n && scalars[j] != " " && scalars[j].isWhitespaceFast {
                 i = j
                 continue
             }

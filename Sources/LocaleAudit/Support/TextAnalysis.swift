@@ -48,7 +48,7 @@ public enum TextAnalysis {
         while i < scalars.count {
             if startsURL(scalars, i) || (isWordStart(scalars, i) && (isEmailAt(scalars, i) || isDomainAt(scalars, i))) {
                 var j = i
-                while j < scalars.count && !scalars[j].properties.isWhitespace { scalars[j] = " "; j += 1 }
+                while j < scalars.count && !scalars[j].isWhitespaceFast { scalars[j] = " "; j += 1 }
                 i = j
             } else {
                 i += 1
@@ -62,13 +62,13 @@ public enum TextAnalysis {
     }
 
     private static func isWordStart(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
-        i == 0 || s[i - 1].properties.isWhitespace
+        i == 0 || s[i - 1].isWhitespaceFast
     }
 
     private static func startsURL(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
         guard isWordStart(s, i) || (i > 0 && "(\"'«“<".unicodeScalars.contains(s[i - 1])) else { return false }
         var j = i
-        while j < s.count && j - i < 12 && (s[j].properties.isAlphabetic || s[j] == "+" || s[j] == "-") && s[j].isASCII { j += 1 }
+        while j < s.count && j - i < 12 && (s[j].isAlphabeticFast || s[j] == "+" || s[j] == "-") && s[j].isASCII { j += 1 }
         if j > i && j + 2 < s.count && s[j] == ":" && s[j + 1] == "/" && s[j + 2] == "/" { return true }
         guard i + 4 <= s.count else { return false }
         func isW(_ c: Unicode.Scalar) -> Bool { c == "w" || c == "W" }
@@ -80,7 +80,7 @@ public enum TextAnalysis {
     private static func isDomainAt(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
         var j = i
         var labels = 0, lastLabel = 0, current = 0
-        while j < s.count && !s[j].properties.isWhitespace && s[j] != "/" {
+        while j < s.count && !s[j].isWhitespaceFast && s[j] != "/" {
             let c = s[j]
             if c == "." {
                 if current == 0 { return false }
@@ -101,7 +101,7 @@ public enum TextAnalysis {
         var j = i
         var sawAt = false
         var sawDotAfterAt = false
-        while j < s.count && !s[j].properties.isWhitespace {
+        while j < s.count && !s[j].isWhitespaceFast {
             if s[j] == "@" { if sawAt { return false }; sawAt = j > i }
             else if s[j] == "." && sawAt { sawDotAfterAt = true }
             j += 1

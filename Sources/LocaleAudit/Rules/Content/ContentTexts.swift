@@ -167,7 +167,7 @@ enum ContentTexts {
     @inline(__always)
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 { return scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar.value == 0x0B || scalar.value == 0x0C }
-        return scalar.properties.isWhitespace
+        return scalar.isWhitespaceFast
     }
 
     /// Invisible formatting characters (bidi marks and isolates, zero-width joiners) that a text may

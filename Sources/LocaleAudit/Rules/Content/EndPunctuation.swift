@@ -187,7 +187,7 @@ enum EndPunctuation {
         }
         // The last word, and what stands before it.
         var start = scalars.count
-        while start > 0 && scalars[start - 1].properties.isAlphabetic { start -= 1 }
+        while start > 0 && scalars[start - 1].isAlphabeticFast { start -= 1 }
         guard start < scalars.count else { return false }
         let word = String(String.UnicodeScalarView(scalars[start...])).lowercased()
         if abbreviations.contains(word) { return true }
@@ -198,7 +198,7 @@ enum EndPunctuation {
         if start > 0 && scalars[start - 1] == "." { return true }
         if word.unicodeScalars.count <= 2, start >= 3, scalars[start - 1] == " ", scalars[start - 2] == "." {
             var k = start - 2, letters = 0
-            while k > 0 && scalars[k - 1].properties.isAlphabetic { k -= 1; letters += 1 }
+            while k > 0 && scalars[k - 1].isAlphabeticFast { k -= 1; letters += 1 }
             return letters >= 1 && letters <= 2
         }
         return false
@@ -267,7 +267,7 @@ enum StrayEdgeCharacters {
                 if quoteCount == 1 && !sourceHasIt { found.append(Stray(character: "\"", atStart: atStart, wraps: false)) }
             case "'":
                 // "'n", "'s" (Afrikaans, Dutch) and "po'" (Italian) touch a letter: only a lone one counts.
-                if quoteCount == 1 && !sourceHasIt && !neighbour.properties.isAlphabetic && neighbour.properties.numericType == nil {
+                if quoteCount == 1 && !sourceHasIt && !neighbour.isAlphabeticFast && neighbour.properties.numericType == nil {
                     found.append(Stray(character: "'", atStart: atStart, wraps: false))
                 }
             case "(", "[":
@@ -280,7 +280,7 @@ enum StrayEdgeCharacters {
                 let opener: Unicode.Scalar = c == ")" ? "(" : "["
                 // ":)" is a smiley; "a)" and "1)" are list markers.
                 if c == ")" && (neighbour == ":" || neighbour == ";" || neighbour == "-") { continue }
-                let isListMarker = t.count <= 3 || (t.count >= 3 && ContentTexts.isSpace(t[t.count - 3]) && (neighbour.properties.isAlphabetic || neighbour.properties.numericType != nil))
+                let isListMarker = t.count <= 3 || (t.count >= 3 && ContentTexts.isSpace(t[t.count - 3]) && (neighbour.isAlphabeticFast || neighbour.properties.numericType != nil))
                 if !atStart && !isListMarker && excess(c, over: opener, in: t) > excess(c, over: opener, in: s) {
                     found.append(Stray(character: Character(c), atStart: false, wraps: false))
                 }

@@ -98,7 +98,7 @@ struct MarkdownScan {
         guard start < a.count else { return false }
         if a[start] == "/" || a[start] == "#" { return true }
         var k = start
-        while k < a.count && k - start < 12 && a[k].isASCII && a[k].properties.isAlphabetic { k += 1 }
+        while k < a.count && k - start < 12 && a[k].isASCII && a[k].isAlphabeticFast { k += 1 }
         return k > start && k < a.count && a[k] == ":"
     }
 
@@ -113,7 +113,7 @@ struct MarkdownScan {
         while i + 2 < a.count {
             if a[i] == ":" && a[i + 1] == "/" && a[i + 2] == "/" {
                 var start = i
-                while start > 0 && a[start - 1].isASCII && a[start - 1].properties.isAlphabetic { start -= 1 }
+                while start > 0 && a[start - 1].isASCII && a[start - 1].isAlphabeticFast { start -= 1 }
                 var end = i
                 // Up to white space or the `)` closing a Markdown link around it.
                 while end < a.count && !ContentTexts.isSpace(a[end]) && a[end] != ")" { end += 1 }
