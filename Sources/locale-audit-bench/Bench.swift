@@ -128,9 +128,9 @@ let runner = """
     print(f"{wall} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss} {child.returncode}")
     print((child.stderr.decode(errors="replace").strip().splitlines() or [""])[-1])
     """
-// The floor the issue names: decode every catalog file as the tool does (a UTF-8 or UTF-16 BOM;
-// without one, UTF-16 when every other byte of the start is zero, else UTF-8 with replacement) and
-// split it into lines.
+// The floor the issue names: decode every catalog file the tool reads (the same folders skipped) as
+// the tool does (a UTF-8 or UTF-16 BOM; without one, UTF-16 when every other byte of the start is
+// zero, else UTF-8 with replacement) and split it into lines.
 let floorScript = """
     import os, sys
     exts = (".strings", ".stringsdict", ".xliff", ".xlf", ".xcstrings")
@@ -147,7 +147,8 @@ let floorScript = """
         return data.decode("utf-8", "replace")
     files = lines = 0
     for folder, dirs, names in os.walk(sys.argv[1], followlinks=True):
-        dirs[:] = [d for d in dirs if d not in skip and not d.startswith(".build")]
+        dirs[:] = [d for d in dirs if d not in skip and not d.startswith(".build")
+                   and not (folder.endswith(".xcloc") and d in ("Source Contents", "Source%20Contents"))]
         for name in names:
             if name.lower().endswith(exts):
                 with open(os.path.join(folder, name), "rb") as f:
