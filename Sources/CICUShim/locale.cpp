@@ -18,6 +18,16 @@ int32_t la_locale_canonical_tag(const char *tag, char *buffer, int32_t capacity,
     return la::copyOut(text, buffer, capacity);
 }
 
+const char *la_iso_language(int32_t index) {
+    static const char *const *codes = uloc_getISOLanguages();  // NULL-terminated, owned by ICU
+    static const int32_t count = [] {
+        int32_t n = 0;
+        while (codes[n] != nullptr) n++;
+        return n;
+    }();
+    return index >= 0 && index < count ? codes[index] : nullptr;
+}
+
 /// Runs a uloc_* transform that takes and yields ICU locale IDs, with BCP 47 on both sides.
 template <typename Transform>
 static int32_t transformTag(const char *tag, Transform transform, char *buffer, int32_t capacity,

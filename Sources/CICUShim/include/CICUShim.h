@@ -43,6 +43,9 @@ int32_t la_locale_maximize(const char *tag, char *buffer, int32_t capacity, int3
 /// Likely subtags removed (`uloc_minimizeSubtags`), as a BCP 47 tag: "zh-Hans-CN" → "zh".
 int32_t la_locale_minimize(const char *tag, char *buffer, int32_t capacity, int32_t *status);
 
+/// The `index`th of ICU's ISO 639 language codes (`uloc_getISOLanguages`), NULL past the last.
+const char *la_iso_language(int32_t index);
+
 /// 1 when the locale's (likely) script is written right to left, 0 otherwise.
 int32_t la_locale_is_right_to_left(const char *tag);
 

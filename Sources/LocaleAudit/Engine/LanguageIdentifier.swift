@@ -98,6 +98,16 @@ public enum LanguageIdentifier {
         return scripts
     }
 
+    /// Per ISO 15924 script, the languages the identifier recognizes in it, as `identify` names them
+    /// (ICU's ISO 639 languages, Traditional Chinese and Montenegrin asked one by one).
+    public static let languagesByScript: [String: Set<String>] = {
+        var byScript: [String: Set<String>] = [:]
+        for language in ICUInfo.isoLanguages + ["zh-Hant", "cnr"] {
+            for script in scripts(recognizing: language) { byScript[script, default: []].insert(bcp47(fromIdentifier: language)) }
+        }
+        return byScript
+    }()
+
     private static let cacheLock = NSLock()
     nonisolated(unsafe) private static var scriptCache: [String: Set<String>] = [:]
 

@@ -10,6 +10,13 @@ public enum ICUInfo {
     /// The CLDR version of ICU's locale data, such as "42.0"; empty if ICU cannot tell.
     public static let cldrVersion: String = versionString(la_cldr_version)
 
+    /// ICU's ISO 639 language codes, two- and three-letter ("aa", "ab", …, "zza").
+    public static let isoLanguages: [String] = {
+        var codes: [String] = []
+        while let code = la_iso_language(Int32(codes.count)) { codes.append(String(cString: code)) }
+        return codes
+    }()
+
     /// "CLDR 42 (ICU 72.1)": the provenance to cite in findings that rest on CLDR data.
     public static var dataSummary: String {
         let cldr = cldrVersion.hasSuffix(".0") ? String(cldrVersion.dropLast(2)) : cldrVersion

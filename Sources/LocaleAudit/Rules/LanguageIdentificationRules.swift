@@ -231,7 +231,14 @@ public struct WrongLanguageRule: Rule {
             let known = unjudged.contains(language) ? [] : LanguageIdentifier.scripts(recognizing: language)
             let localeScripts = Set((LanguageOfParts.scripts(of: pair.locale) ?? []).map(\.shortName))
             let shared = known.intersection(localeScripts)
-            profiles[pair.locale] = known.isEmpty ? .some(nil) : (language, shared.isEmpty ? known : shared)
+            let scripts = shared.isEmpty ? known : shared
+            // A locale whose scripts no other language (bar its confusable neighbours) is written in
+            // cannot hold another language this rule reports (Greek, Korean, Thai, Georgian, …): its
+            // texts need not be identified at all.
+            let rivals = scripts.contains { script in
+                (LanguageIdentifier.languagesByScript[script] ?? []).contains { $0 != language && !areConfusable($0, language) }
+            }
+            profiles[pair.locale] = known.isEmpty || !rivals ? .some(nil) : (language, scripts)
         }
         return profiles
     }
@@ -340,8 +347,13 @@ public struct WrongLanguageRule: Rule {
                     let lower = UInt8(scalar.value) | 0x20
                     if lower >= 0x61 && lower <= 0x7A { add(lower); letters += 1 } else { flush() }
                 } else if scalar.isAlphabeticFast || (letters > 0 && scalar.properties.generalCategory == .nonspacingMark) {
-                    // What String.lowercased() does, a scalar at a time.
-                    for byte in scalar.properties.lowercaseMapping.utf8 { add(byte) }
+                    // What String.lowercased() does, a scalar at a time; most scalars are their own
+                    // lower case, and asking for the mapping makes a string.
+                    if ScalarTable.changesWhenLowercased.contains(scalar) {
+                        for byte in scalar.properties.lowercaseMapping.utf8 { add(byte) }
+                    } else {
+                        UTF8.encode(scalar) { add($0) }
+                    }
                     letters += 1
                 } else {
                     flush()

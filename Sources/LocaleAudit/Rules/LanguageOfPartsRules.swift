@@ -4,18 +4,32 @@ import Foundation
 // the wrong voice unless the range carries `accessibilitySpeechLanguage` (WCAG 3.1.2).
 
 /// One text of one entry in one locale, as the script rules walk them.
-struct LocalizedText: Sendable {
-    var table: TableID
-    var locale: String
-    var key: String
-    var text: String
-    var location: SourceLocation
+/// A reference, like `TranslationPair`: several rules walk all of a catalog's texts, and a struct of
+/// seven references cost seven retains and releases per element read out of the array.
+final class LocalizedText: Sendable {
+    let table: TableID
+    let locale: String
+    let key: String
+    let text: String
+    let location: SourceLocation
     /// The scripts the locale is written in.
-    var scripts: Set<ScriptCode>
+    let scripts: Set<ScriptCode>
     /// A text of the source language.
-    var isSource: Bool
+    let isSource: Bool
     /// A translation identical to one of the source entry's texts (left to `untranslated`).
-    var equalsSourceText: Bool
+    let equalsSourceText: Bool
+
+    init(table: TableID, locale: String, key: String, text: String, location: SourceLocation, scripts: Set<ScriptCode>,
+         isSource: Bool, equalsSourceText: Bool) {
+        self.table = table
+        self.locale = locale
+        self.key = key
+        self.text = text
+        self.location = location
+        self.scripts = scripts
+        self.isSource = isSource
+        self.equalsSourceText = equalsSourceText
+    }
 }
 
 extension LocalizedText {

@@ -24,6 +24,8 @@ struct ScalarTable: Sendable {
 
     static let alphabetic = ScalarTable { $0.properties.isAlphabetic }
     static let whitespace = ScalarTable { $0.properties.isWhitespace }
+    /// Scalars whose lower-case mapping is not the scalar itself.
+    static let changesWhenLowercased = ScalarTable { $0.properties.lowercaseMapping.unicodeScalars.elementsEqual(CollectionOfOne($0)) == false }
 }
 
 extension Unicode.Scalar {

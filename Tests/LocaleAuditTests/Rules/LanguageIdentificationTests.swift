@@ -77,6 +77,15 @@ import Testing
         #expect(WrongLanguageRule.words("ÉCRAN Ärger naïve ОТКРЫТЬ файл") == ["écran", "ärger", "naïve", "открыть", "файл"])
     }
 
+    @Test func languagesOfEachScriptComeFromTheIdentifier() throws {
+        try Self.requireIdentifier()
+        let byScript = LanguageIdentifier.languagesByScript
+        #expect(byScript["Grek"] == ["el"])
+        #expect(byScript["Latn"]?.isSuperset(of: ["en", "fr", "pt", "es", "fil", "jv"]) == true)
+        #expect(byScript["Cyrl"]?.isSuperset(of: ["ru", "uk", "sr", "kk"]) == true)
+        #expect(byScript["Hani"]?.isSuperset(of: ["zh", "zh-Hant"]) == true)
+    }
+
     @Test func vocabularyScanFindsOnlyTheNeededWords() {
         let hashes = Set(["application", "le"].map { WrongLanguageRule.wordHash($0.utf8) })
         var found: [String] = []
