@@ -32,7 +32,8 @@ public struct WrongLanguageRule: Rule {
         locale's other texts (CLD2 takes many short Italian or Spanish phrases for English; their words \
         are the locale's own). Words kept from the source with a capital (`Duck Player`) are names and \
         set aside. Left out: text identical to the source (`untranslated`), \
-        locales whose language the identifier does not know, and languages it confuses with the \
+        locales whose language the identifier does not know, locales written in a script no other \
+        language it knows is written in (Greek, Thai, Georgian, …), and languages it confuses with the \
         locale's (Norwegian Bokmål, Nynorsk and Danish; Croatian, Serbian and Bosnian; Malay and \
         Indonesian; Czech and Slovak; Galician with Portuguese or Spanish; Hindi, Marathi and Nepali; \
         …); Spanish and Portuguese need \(Int(strongConfidence * 100)) %. From \(foldAtLeast) findings \
