@@ -80,11 +80,12 @@ public enum Coverage {
         var tablesByLocale: [String: [TableCoverage]] = [:]
         for set in index.tableSets {
             guard let source = set.source else { continue }
-            let keys = source.keys.filter { source.entries[$0]?.shouldTranslate ?? false }
+            let positions = source.keys.indices.filter { set.sourceEntries[$0].shouldTranslate }
+            let keys = positions.map { source.keys[$0] }
             guard !keys.isEmpty else { continue }
             for locale in (localesByScope[set.id.scope] ?? []).sorted() {
                 let variant = UntranslatedRule.language(of: locale) == sourceLanguage
-                guard let translation = set.translations.first(where: { $0.locale == locale }) else {
+                guard let l = set.translations.firstIndex(where: { $0.locale == locale }) else {
                     tablesByLocale[locale, default: []].append(
                         TableCoverage(table: set.id, locale: locale, sourceKeys: keys.count, translated: 0, missingKeys: keys,
                                       identicalKeys: [], present: false, isSourceVariant: variant))
@@ -92,13 +93,15 @@ public enum Coverage {
                 }
                 var row = TableCoverage(table: set.id, locale: locale, sourceKeys: keys.count, translated: 0, missingKeys: [],
                                         identicalKeys: [], present: true, isSourceVariant: variant)
-                for key in keys {
-                    guard let entry = translation.entries[key] else {
+                let aligned = set.alignedEntries[l]
+                for (key, k) in zip(keys, positions) {
+                    guard let entry = aligned[k] else {
                         row.missingKeys.append(key)
                         continue
                     }
                     guard isTranslated(entry) else { continue }
-                    if !variant, entry.shouldTranslate, let sourceEntry = source.entries[key],
+                    let sourceEntry = set.sourceEntries[k]
+                    if !variant, entry.shouldTranslate,
                        isIdentical(entry.value, sourceEntry.value),
                        !mayStayIdentical(sourceEntry.value, key: key, locale: locale, names: names) {
                         row.identicalKeys.append(key)

@@ -17,6 +17,21 @@ public struct ProjectIndex: Sendable {
         public var source: LocaleTables?
         /// Sorted by locale; the source language and documentation pseudo-locales are not here.
         public var translations: [LocaleTables]
+        /// The source's entries in `source.keys` order (empty without a source).
+        public let sourceEntries: [Entry]
+        /// Per translation (in `translations` order), its entry of each of `source.keys`, nil where it
+        /// has none. Looked up once here: the walks over every (locale, source key) — pairs, coverage,
+        /// missing translations, the cross-locale tables — read arrays instead of hashing each key twice.
+        public let alignedEntries: [[Entry?]]
+
+        init(id: TableID, source: LocaleTables?, translations: [LocaleTables]) {
+            self.id = id
+            self.source = source
+            self.translations = translations
+            let keys = source?.keys ?? []
+            sourceEntries = keys.map { source!.entries[$0]! }
+            alignedEntries = translations.map { translation in keys.map { translation.entries[$0] } }
+        }
     }
 
     /// Sorted by table identity.

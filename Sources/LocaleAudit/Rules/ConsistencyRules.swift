@@ -46,12 +46,14 @@ public struct MissingTranslationRule: Rule {
         for set in context.index.tableSets {
             guard let source = set.source else { continue }
             // A partial locale's missing strings are summarised by locale-incomplete.
-            for translation in set.translations where !context.isFolded(translation.locale, set.id) {
+            for (l, translation) in set.translations.enumerated() where !context.isFolded(translation.locale, set.id) {
                 let file = translation.tables.map(\.path).sorted().first ?? ""
                 // en-GB for an en source shows the en text by design: only a note.
                 let variant = context.isSourceVariant(translation.locale)
-                for key in source.keys {
-                    guard let entry = source.entries[key], entry.shouldTranslate, translation.entries[key] == nil,
+                let aligned = set.alignedEntries[l]
+                for (k, key) in source.keys.enumerated() {
+                    let entry = set.sourceEntries[k]
+                    guard entry.shouldTranslate, aligned[k] == nil,
                           context.accessibilityKind(set.id, key) == nil,
                           !InfoPlistLocalization.ownsMissingKey(context, table: set.id, key: key, locale: translation.locale) else { continue }
                     // Nothing to translate (" ", "%@", "•"): the source text is what every locale shows.

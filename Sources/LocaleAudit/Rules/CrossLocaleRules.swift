@@ -65,15 +65,16 @@ struct NumberedTable {
             return new
         }
         var keys: [String] = []
+        var positions: [Int] = []
         var source: [Int32] = []
-        for key in tables.keys {
-            guard let entry = tables.entries[key], entry.shouldTranslate else { continue }
+        for (k, key) in tables.keys.enumerated() where set.sourceEntries[k].shouldTranslate {
             keys.append(key)
-            source.append(number(entry.value))
+            positions.append(k)
+            source.append(number(set.sourceEntries[k].value))
         }
-        translations = set.translations.map { locale in
-            keys.map { key in
-                guard let entry = locale.entries[key], entry.shouldTranslate else { return NumberedTable.absent }
+        translations = set.alignedEntries.map { aligned in
+            positions.map { k in
+                guard let entry = aligned[k], entry.shouldTranslate else { return NumberedTable.absent }
                 return number(entry.value)
             }
         }

@@ -31,10 +31,11 @@ extension ProjectIndex {
         var pairs: [TranslationPair] = []
         for set in tableSets {
             guard let source = set.source else { continue }
-            for translation in set.translations {
-                for key in source.keys {
-                    guard let sourceEntry = source.entries[key], sourceEntry.shouldTranslate,
-                          let entry = translation.entries[key], entry.shouldTranslate else { continue }
+            for (l, translation) in set.translations.enumerated() {
+                let aligned = set.alignedEntries[l]
+                for (k, key) in source.keys.enumerated() {
+                    let sourceEntry = set.sourceEntries[k]
+                    guard sourceEntry.shouldTranslate, let entry = aligned[k], entry.shouldTranslate else { continue }
                     pairs.append(TranslationPair(table: set.id, locale: translation.locale, key: key,
                                                  source: sourceEntry, translation: entry))
                 }
