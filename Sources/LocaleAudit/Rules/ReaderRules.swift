@@ -152,8 +152,17 @@ public struct XCStringsInvalidRule: Rule {
 
     /// A String Catalog (sourceLanguage en) whose `strings` object holds `body`, indented as Xcode writes it.
     private static func catalog(_ body: String) -> String {
-        let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
-        return "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(indented)\n  },\n  \"version\" : \"1.0\"\n}\n"
+        "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(indented(body, by: 4))\n  },\n  \"version\" : \"1.0\"\n}\n"
+    }
+
+    /// One key with only an English localization: the shape most examples vary inside.
+    private static func english(_ key: String, _ localization: String) -> String {
+        "\"\(key)\" : {\n  \"localizations\" : {\n    \"en\" : {\n\(indented(localization, by: 6))\n    }\n  }\n}"
+    }
+
+    private static func indented(_ text: String, by spaces: Int) -> String {
+        let margin = String(repeating: " ", count: spaces)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { margin + $0 }.joined(separator: "\n")
     }
 
     private static func unit(_ value: String) -> String { #"{ "stringUnit" : { "state" : "translated", "value" : "\#(value)" } }"# }
@@ -176,71 +185,53 @@ public struct XCStringsInvalidRule: Rule {
         """,
         triggering: [
             RuleExample("A plural case varied again by device (Xcode: \"Plural case cannot be further varied\")",
-                VirtualFile("Localizable.xcstrings", catalog("""
-                    "%lld photos" : {
-                      "localizations" : {
-                        "en" : {
-                          "variations" : {
+                VirtualFile("Localizable.xcstrings", catalog(english("%lld photos", """
+                    "variations" : {
+                      "plural" : {
+                        "one" : {
+                          ↓"variations" : {
+                            "device" : {
+                              "iphone" : \(unit("%lld photo on this iPhone")),
+                              "other" : \(unit("%lld photo"))
+                            }
+                          }
+                        },
+                        "other" : \(unit("%lld photos"))
+                      }
+                    }
+                    """)))),
+            RuleExample("The device fallback `other` varied by plural (Xcode: \"Fallback value cannot be further varied\")",
+                VirtualFile("Localizable.xcstrings", catalog(english("%lld photos", """
+                    "variations" : {
+                      "device" : {
+                        "ipad" : \(unit("%lld photos on this iPad")),
+                        "other" : {
+                          ↓"variations" : {
                             "plural" : {
-                              "one" : {
-                                ↓"variations" : {
-                                  "device" : {
-                                    "iphone" : \(unit("%lld photo on this iPhone")),
-                                    "other" : \(unit("%lld photo"))
-                                  }
-                                }
-                              },
+                              "one" : \(unit("%lld photo")),
                               "other" : \(unit("%lld photos"))
                             }
                           }
                         }
                       }
                     }
-                    """))),
-            RuleExample("The device fallback `other` varied by plural (Xcode: \"Fallback value cannot be further varied\")",
-                VirtualFile("Localizable.xcstrings", catalog("""
-                    "%lld photos" : {
-                      "localizations" : {
-                        "en" : {
-                          "variations" : {
-                            "device" : {
-                              "ipad" : \(unit("%lld photos on this iPad")),
-                              "other" : {
-                                ↓"variations" : {
-                                  "plural" : {
-                                    "one" : \(unit("%lld photo")),
-                                    "other" : \(unit("%lld photos"))
-                                  }
-                                }
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
-                    """))),
+                    """)))),
             RuleExample("A device variation inside a device case",
-                VirtualFile("Localizable.xcstrings", catalog("""
-                    "Tap here" : {
-                      "localizations" : {
-                        "en" : {
-                          "variations" : {
+                VirtualFile("Localizable.xcstrings", catalog(english("Tap here", """
+                    "variations" : {
+                      "device" : {
+                        "iphone" : {
+                          ↓"variations" : {
                             "device" : {
-                              "iphone" : {
-                                ↓"variations" : {
-                                  "device" : {
-                                    "ipad" : \(unit("Tap here")),
-                                    "other" : \(unit("Tap"))
-                                  }
-                                }
-                              },
-                              "other" : \(unit("Click here"))
+                              "ipad" : \(unit("Tap here")),
+                              "other" : \(unit("Tap"))
                             }
                           }
-                        }
+                        },
+                        "other" : \(unit("Click here"))
                       }
                     }
-                    """))),
+                    """)))),
             RuleExample("A localization with substitutions but no string unit to name them, and a substitution case without one",
                 VirtualFile("Localizable.xcstrings", catalog("""
                     "%lld books" : {
@@ -277,71 +268,53 @@ public struct XCStringsInvalidRule: Rule {
                     }
                     """))),
             RuleExample("A %#@name@ that names no substitution (Xcode: \"Referencing undefined substitution\"), here a misspelt one",
-                VirtualFile("Localizable.xcstrings", catalog("""
-                    "%lld books on %lld shelves" : {
-                      "localizations" : {
-                        "en" : {
-                          "stringUnit" : { "state" : "translated", "value" : ↓"%#@books@ on %#@shelfs@" },
-                          "substitutions" : {
-                            "books" : {
+                VirtualFile("Localizable.xcstrings", catalog(english("%lld books on %lld shelves", """
+                    "stringUnit" : { "state" : "translated", "value" : ↓"%#@books@ on %#@shelfs@" },
+                    "substitutions" : {
+                      "books" : {
+                        "argNum" : 1,
+                        "formatSpecifier" : "lld",
+                        "variations" : { "plural" : { "other" : \(unit("%arg books")) } }
+                      },
+                      "shelves" : {
+                        "argNum" : 2,
+                        "formatSpecifier" : "lld",
+                        "variations" : { "plural" : { "other" : \(unit("%arg shelves")) } }
+                      }
+                    }
+                    """)))),
+            RuleExample("Substitutions written inside a device case, where the compiler does not look for them",
+                VirtualFile("Localizable.xcstrings", catalog(english("%lld photos", """
+                    "variations" : {
+                      "device" : {
+                        "iphone" : \(unit("%lld photos")),
+                        "other" : {
+                          "stringUnit" : { "state" : "translated", "value" : "%#@photos@" },
+                          ↓"substitutions" : {
+                            "photos" : {
                               "argNum" : 1,
                               "formatSpecifier" : "lld",
-                              "variations" : { "plural" : { "other" : \(unit("%arg books")) } }
-                            },
-                            "shelves" : {
-                              "argNum" : 2,
-                              "formatSpecifier" : "lld",
-                              "variations" : { "plural" : { "other" : \(unit("%arg shelves")) } }
+                              "variations" : { "plural" : { "other" : \(unit("%arg photos")) } }
                             }
                           }
                         }
                       }
                     }
-                    """))),
-            RuleExample("Substitutions written inside a device case, where the compiler does not look for them",
-                VirtualFile("Localizable.xcstrings", catalog("""
-                    "%lld photos" : {
-                      "localizations" : {
-                        "en" : {
-                          "variations" : {
-                            "device" : {
-                              "iphone" : \(unit("%lld photos")),
-                              "other" : {
-                                "stringUnit" : { "state" : "translated", "value" : "%#@photos@" },
-                                ↓"substitutions" : {
-                                  "photos" : {
-                                    "argNum" : 1,
-                                    "formatSpecifier" : "lld",
-                                    "variations" : { "plural" : { "other" : \(unit("%arg photos")) } }
-                                  }
-                                }
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
-                    """))),
+                    """)))),
             RuleExample("A string unit next to variations, and a plural next to a device variation: Xcode's export keeps one of each pair",
-                VirtualFile("Localizable.xcstrings", catalog("""
-                    "%lld files" : {
-                      "localizations" : {
-                        "en" : {
-                          ↓"stringUnit" : { "state" : "translated", "value" : "%lld files" },
-                          "variations" : {
-                            "plural" : {
-                              "one" : \(unit("%lld file")),
-                              "other" : \(unit("%lld files"))
-                            },
-                            ↓"device" : {
-                              "mac" : \(unit("%lld files on this Mac")),
-                              "other" : \(unit("%lld files"))
-                            }
-                          }
-                        }
+                VirtualFile("Localizable.xcstrings", catalog(english("%lld files", """
+                    ↓"stringUnit" : { "state" : "translated", "value" : "%lld files" },
+                    "variations" : {
+                      "plural" : {
+                        "one" : \(unit("%lld file")),
+                        "other" : \(unit("%lld files"))
+                      },
+                      ↓"device" : {
+                        "mac" : \(unit("%lld files on this Mac")),
+                        "other" : \(unit("%lld files"))
                       }
                     }
-                    """))),
+                    """)))),
             RuleExample("Keys that end like a variation's XLIFF id: a warning, and an error where the key before `|==|` has that plural case",
                 VirtualFile("Localizable.xcstrings", catalog("""
                     "Photos" : {
@@ -366,39 +339,33 @@ public struct XCStringsInvalidRule: Rule {
         ],
         nonTriggering: [
             RuleExample("Device first, a plural inside a device case, and the fallback naming a substitution of the localization: Xcode's own shape",
-                VirtualFile("Localizable.xcstrings", catalog("""
-                    "%lld photos" : {
-                      "localizations" : {
-                        "en" : {
+                VirtualFile("Localizable.xcstrings", catalog(english("%lld photos", """
+                    "variations" : {
+                      "device" : {
+                        "ipad" : {
                           "variations" : {
-                            "device" : {
-                              "ipad" : {
-                                "variations" : {
-                                  "plural" : {
-                                    "one" : \(unit("%lld photo on this iPad")),
-                                    "other" : \(unit("%lld photos on this iPad"))
-                                  }
-                                }
-                              },
-                              "other" : \(unit("%#@photos@"))
+                            "plural" : {
+                              "one" : \(unit("%lld photo on this iPad")),
+                              "other" : \(unit("%lld photos on this iPad"))
                             }
-                          },
-                          "substitutions" : {
-                            "photos" : {
-                              "argNum" : 1,
-                              "formatSpecifier" : "lld",
-                              "variations" : {
-                                "plural" : {
-                                  "one" : \(unit("%arg photo")),
-                                  "other" : \(unit("%arg photos"))
-                                }
-                              }
-                            }
+                          }
+                        },
+                        "other" : \(unit("%#@photos@"))
+                      }
+                    },
+                    "substitutions" : {
+                      "photos" : {
+                        "argNum" : 1,
+                        "formatSpecifier" : "lld",
+                        "variations" : {
+                          "plural" : {
+                            "one" : \(unit("%arg photo")),
+                            "other" : \(unit("%arg photos"))
                           }
                         }
                       }
                     }
-                    """))),
+                    """)))),
             RuleExample("Two substitutions named by position, a plural case that names one, and text with # and @ that names none",
                 VirtualFile("Localizable.xcstrings", catalog("""
                     "%lld books on %lld shelves" : {
