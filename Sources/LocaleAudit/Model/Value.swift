@@ -19,6 +19,13 @@ public indirect enum Value: Sendable, Hashable {
         }
     }
 
+    /// `texts` one at a time, without building an array for the plain strings that are nearly all
+    /// values: for walks over every value of a catalog.
+    public func forEachText(_ body: (String, SourceLocation?) -> Void) {
+        if case .text(let text) = self { body(text, nil); return }
+        for (text, location) in texts { body(text, location) }
+    }
+
     public var plainText: String? {
         if case .text(let s) = self { return s }
         return nil

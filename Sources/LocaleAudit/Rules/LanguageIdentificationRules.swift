@@ -136,7 +136,7 @@ public struct WrongLanguageRule: Rule {
             if pair.locale != locale { locale = pair.locale; profile = profiles[locale] ?? nil }
             guard profile != nil else { continue }
             var sourceTexts: [String]? = nil
-            Self.forEachText(of: pair.translation.value) { text, location in
+            pair.translation.value.forEachText { text, location in
                 guard Self.roughLetterCount(text) >= Self.minimumLetters else { return }
                 if sourceTexts == nil {
                     guard !NameTerms.appNameKeys.contains(pair.key) else { return }
@@ -242,13 +242,6 @@ public struct WrongLanguageRule: Rule {
             profiles[pair.locale] = known.isEmpty || !rivals ? .some(nil) : (language, scripts)
         }
         return profiles
-    }
-
-    /// Calls `body` with every text of a value and its location, without building an array for the
-    /// plain strings that are nearly all of them.
-    static func forEachText(of value: Value, _ body: (String, SourceLocation?) -> Void) {
-        if case .text(let text) = value { body(text, nil); return }
-        for (text, location) in value.texts { body(text, location) }
     }
 
     /// The other language `text` is reliably in once placeholders, URLs and names are blanked (with
@@ -402,7 +395,7 @@ public struct WrongLanguageRule: Rule {
                 var seen = Set<ExactText>()
                 for entries in tables {
                     for entry in entries.values {
-                        WrongLanguageRule.forEachText(of: entry.value) { text, _ in
+                        entry.value.forEachText { text, _ in
                             if countingCopies || seen.insert(ExactText(text)).inserted { count(text) }
                         }
                     }
