@@ -195,40 +195,54 @@ public struct AccessibilityCoverage: Sendable, Hashable {
 
     public init() {}
 
-    public init(_ index: ProjectIndex, classifier: AccessibilityClassifier) {
+    /// `sourceKinds` are the source keys' kinds the rules classified (by table set, then key
+    /// position; see `classifyAccessibility`): a translation entry with its source's comment, or none,
+    /// has its source's kind, so only the others are classified here.
+    init(_ index: ProjectIndex, sourceKinds kindsByTable: [[AccessibilityClassifier.Kind?]], classifier: AccessibilityClassifier) {
         var byLocale: [String: LocaleCoverage] = [:]
-        for set in index.tableSets {
-            // A translation entry with the source's comment (or none) has the source entry's kind:
-            // classified once per key, not once per locale.
-            var kindOfSourceKey: [String: AccessibilityClassifier.Kind?] = [:]
-            for translation in set.translations {
-                for key in translation.keys {
-                    let entry = translation.entries[key]!
-                    let sourceComment = set.source?.entries[key]?.comment
+        for (t, set) in index.tableSets.enumerated() {
+            let kinds = kindsByTable[t]
+            func sourceKind(_ position: Int) -> AccessibilityClassifier.Kind? { kinds.isEmpty ? nil : kinds[position] }
+            // Keys the source lacks, classified once per key for the translations without a comment.
+            var kindOfExtraKey: [String: AccessibilityClassifier.Kind?] = [:]
+            for (l, translation) in set.translations.enumerated() {
+                let aligned = set.alignedEntries[l]
+                var present = 0
+                for (k, entry) in aligned.enumerated() {
+                    guard let entry else { continue }
+                    present += 1
+                    let sourceEntry = set.sourceEntries[k]
+                    let kind = entry.comment == nil || entry.comment == sourceEntry.comment
+                        ? sourceKind(k)
+                        : classifier.classify(key: entry.key, comment: entry.comment, sourceText: sourceEntry.value.plainText)
+                    if let kind { translationKinds[kind, default: 0] += 1 }
+                }
+                guard present < translation.keys.count else { continue }
+                for key in translation.keys where set.sourcePositions[key] == nil {
+                    let comment = translation.entries[key]!.comment
                     let kind: AccessibilityClassifier.Kind?
-                    if entry.comment == nil || entry.comment == sourceComment {
-                        if let known = kindOfSourceKey[key] {
+                    if comment == nil {
+                        if let known = kindOfExtraKey[key] {
                             kind = known
                         } else {
-                            kind = classifier.classify(key: key, comment: sourceComment, sourceText: set.source?.entries[key]?.value.plainText)
-                            kindOfSourceKey[key] = kind
+                            kind = classifier.classify(key: key, comment: nil, sourceText: nil)
+                            kindOfExtraKey[key] = kind
                         }
                     } else {
-                        kind = classifier.classify(key: key, comment: entry.comment, sourceText: set.source?.entries[key]?.value.plainText)
+                        kind = classifier.classify(key: key, comment: comment, sourceText: nil)
                     }
                     if let kind { translationKinds[kind, default: 0] += 1 }
                 }
             }
-            guard let source = set.source else { continue }
-            for key in source.keys {
-                let entry = source.entries[key]!
-                guard let kind = kindOfSourceKey[key] ?? classifier.classify(key: key, comment: entry.comment, sourceText: entry.value.plainText) else { continue }
+            guard set.source != nil else { continue }
+            for (k, entry) in set.sourceEntries.enumerated() {
+                guard let kind = sourceKind(k) else { continue }
                 sourceKinds[kind, default: 0] += 1
                 guard kind.isSpoken, entry.shouldTranslate else { continue }
-                for translation in set.translations {
+                for (l, translation) in set.translations.enumerated() {
                     var coverage = byLocale[translation.locale] ?? LocaleCoverage(locale: translation.locale, strings: 0, translated: 0, missing: 0)
                     coverage.strings += 1
-                    if let value = translation.entries[key]?.value {
+                    if let value = set.alignedEntries[l][k]?.value {
                         if value.texts.contains(where: { !$0.text.trimmingSpaces.isEmpty }) { coverage.translated += 1 }
                     } else {
                         coverage.missing += 1

@@ -180,7 +180,7 @@ public enum Auditor {
         findings = findings.filter { !suppressions.suppresses($0) }
         findings = Finding.sortedStably(findings)
         Timing.mark("sort \(findings.count) findings")
-        let coverage = AccessibilityCoverage(context.index, classifier: options.accessibility)
+        let coverage = AccessibilityCoverage(context.index, sourceKinds: context.accessibilityKinds, classifier: options.accessibility)
         Timing.mark("accessibility coverage")
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return AuditResult(project: project, findings: findings, unreadableArguments: loaded.unreadableArguments,

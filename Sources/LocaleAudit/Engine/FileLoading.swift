@@ -108,7 +108,15 @@ public enum ByteCount {
 }
 
 extension String {
+    /// Without surrounding spaces, tabs and line ends (whole characters: a space that carries a
+    /// combining mark stays).
     var trimmingSpaces: String {
+        // Most texts neither start nor end with white space: checked on the first and last byte, they
+        // come back as they are, without walking characters or copying.
+        let utf8 = self.utf8
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        if !isSpace(first) && !isSpace(last) { return self }
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s = s.dropLast() }

@@ -2,9 +2,15 @@
 /// locale, the translated entries by key. `Localizable.strings` and `Localizable.stringsdict` of one
 /// folder are one table, as at run time (the `.stringsdict` entry wins), so their keys are merged.
 /// Built once per run and shared by every rule.
+///
+/// Locales, table names and source keys also get dense integer ids here, interned once: the walks
+/// over every pair (216,744 on the shared corpus, several rules each) compare and index by integers
+/// instead of hashing the same strings again in every rule.
 public struct ProjectIndex: Sendable {
     public struct LocaleTables: Sendable {
         public var locale: String
+        /// The locale's position in `ProjectIndex.locales`.
+        public var localeID: Int32 = -1
         public var tables: [LocalizedTable]
         /// First entry of each key, `.stringsdict` before `.strings` (what the platform uses).
         public var entries: [String: Entry]
@@ -23,6 +29,12 @@ public struct ProjectIndex: Sendable {
         /// has none. Looked up once here: the walks over every (locale, source key) — pairs, coverage,
         /// missing translations, the cross-locale tables — read arrays instead of hashing each key twice.
         public let alignedEntries: [[Entry?]]
+        /// The table's name in `ProjectIndex.tableNames`: two trees' `Localizable` tables share it.
+        public internal(set) var nameID: Int32 = -1
+        /// The project-wide id of each of `source.keys` (the same key in two tables has one id).
+        public internal(set) var sourceKeyIDs: [Int32] = []
+        /// Each source key's position in `source.keys`.
+        public let sourcePositions: [String: Int32]
 
         init(id: TableID, source: LocaleTables?, translations: [LocaleTables]) {
             self.id = id
@@ -30,20 +42,31 @@ public struct ProjectIndex: Sendable {
             self.translations = translations
             let keys = source?.keys ?? []
             sourceEntries = keys.map { source!.entries[$0]! }
+            var positions: [String: Int32] = [:]
+            positions.reserveCapacity(keys.count)
+            for (position, key) in keys.enumerated() { positions[key] = Int32(position) }
+            sourcePositions = positions
             alignedEntries = translations.map { translation in keys.map { translation.entries[$0] } }
         }
     }
 
-    /// Sorted by table identity.
+    /// Sorted by table identity; a table set's id is its position here.
     public var tableSets: [TableSet]
     public var sourceLanguage: String
+    /// Every locale of the index, sorted; `LocaleTables.localeID` is a position in it.
+    public let locales: [String]
+    /// Every table name, in first-seen order; `TableSet.nameID` is a position in it.
+    public let tableNames: [String]
+    /// How many distinct source keys the project has: `sourceKeyIDs` are below it.
+    public let sourceKeyCount: Int
 
     /// TranslateWiki's message documentation (`qqq`) and the like: English descriptions, not translations.
     public static let documentationLocales: Set<String> = ["qqq", "qqx"]
 
-    public init(_ project: Project) {
+    /// `workers` merge the tables of different table sets at once.
+    public init(_ project: Project, workers: Int = 1) {
         sourceLanguage = project.sourceLanguage
-        tableSets = project.tableGroups.map { group in
+        var sets = Parallel.map(project.tableGroups, workers: workers, cost: { $0.tables.count }) { group in
             var byLocale: [String: [LocalizedTable]] = [:]
             for table in group.tables {
                 guard let locale = project.effectiveLocale(of: table) else { continue }
@@ -62,6 +85,38 @@ public struct ProjectIndex: Sendable {
             }
             return TableSet(id: group.id, source: source, translations: translations)
         }
+        // The ids are interned once, here, in table order: every later walk carries them.
+        let locales = Set(sets.flatMap { set in (set.source.map { [$0.locale] } ?? []) + set.translations.map(\.locale) }).sorted()
+        var localeIDs: [String: Int32] = [:]
+        for (id, locale) in locales.enumerated() { localeIDs[locale] = Int32(id) }
+        var nameIDs: [String: Int32] = [:], names: [String] = []
+        var keyIDs: [String: Int32] = [:]
+        for s in sets.indices {
+            let name = sets[s].id.name
+            if let known = nameIDs[name] {
+                sets[s].nameID = known
+            } else {
+                sets[s].nameID = Int32(names.count)
+                nameIDs[name] = sets[s].nameID
+                names.append(name)
+            }
+            if let locale = sets[s].source?.locale { sets[s].source!.localeID = localeIDs[locale]! }
+            for t in sets[s].translations.indices {
+                let locale = sets[s].translations[t].locale
+                sets[s].translations[t].localeID = localeIDs[locale]!
+            }
+            let keys = sets[s].source?.keys ?? []
+            sets[s].sourceKeyIDs = keys.map { key -> Int32 in
+                if let known = keyIDs[key] { return known }
+                let id = Int32(keyIDs.count)
+                keyIDs[key] = id
+                return id
+            }
+        }
+        tableSets = sets
+        self.locales = locales
+        tableNames = names
+        sourceKeyCount = keyIDs.count
     }
 
     static func merge(locale: String, tables: [LocalizedTable]) -> LocaleTables {

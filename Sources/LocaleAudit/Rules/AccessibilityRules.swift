@@ -1,30 +1,38 @@
 // Accessibility strings: what VoiceOver and Voice Control users hear and say. Which strings these are
 // is `AccessibilityClassifier`'s decision (Interface Builder accessibility keys, key tokens, comments).
 
-/// Classifies the keys of every source table; translations are classified by their source's key and comment.
-func classifyAccessibility(_ index: ProjectIndex, _ classifier: AccessibilityClassifier) -> [TableID: [String: AccessibilityClassifier.Kind]] {
-    var kinds: [TableID: [String: AccessibilityClassifier.Kind]] = [:]
-    for set in index.tableSets {
-        guard let source = set.source else { continue }
-        var table: [String: AccessibilityClassifier.Kind] = [:]
-        for key in source.keys {
-            let entry = source.entries[key]!
-            if let kind = classifier.classify(key: key, comment: entry.comment, sourceText: entry.value.plainText) { table[key] = kind }
+/// Classifies the keys of every source table; translations are classified by their source's key and
+/// comment. By table set position, then source key position; empty for a table without any.
+func classifyAccessibility(_ index: ProjectIndex, _ classifier: AccessibilityClassifier) -> [[AccessibilityClassifier.Kind?]] {
+    index.tableSets.map { set in
+        guard let source = set.source else { return [] }
+        var found = false
+        let kinds = source.keys.enumerated().map { position, key -> AccessibilityClassifier.Kind? in
+            let entry = set.sourceEntries[position]
+            let kind = classifier.classify(key: key, comment: entry.comment, sourceText: entry.value.plainText)
+            if kind != nil { found = true }
+            return kind
         }
-        if !table.isEmpty { kinds[set.id] = table }
+        return found ? kinds : []
     }
-    return kinds
 }
 
 extension RuleContext {
-    /// The accessibility kind of a source key, nil for an ordinary string (or a key the source lacks).
-    func accessibilityKind(_ table: TableID, _ key: String) -> AccessibilityClassifier.Kind? {
-        accessibilityKinds[table]?[key]
+    /// The accessibility kind of a source key by its table set and position, nil for an ordinary string.
+    func accessibilityKind(table: Int, position: Int) -> AccessibilityClassifier.Kind? {
+        let kinds = accessibilityKinds[table]
+        return kinds.isEmpty ? nil : kinds[position]
     }
 
-    /// True when an accessibility rule reports this key instead of the general consistency rule.
-    func isSpokenAccessibilityString(_ table: TableID, _ key: String) -> Bool {
-        accessibilityKind(table, key)?.isSpoken == true
+    /// The accessibility kind of a pair's source key, nil for an ordinary string.
+    func accessibilityKind(_ pair: TranslationPair) -> AccessibilityClassifier.Kind? {
+        pair.tableIndex < 0 ? nil : accessibilityKind(table: Int(pair.tableIndex), position: Int(pair.keyPosition))
+    }
+
+    /// The accessibility kind of a key of a table set, nil for an ordinary string or a key the source lacks.
+    func accessibilityKind(table: Int, key: String) -> AccessibilityClassifier.Kind? {
+        guard !accessibilityKinds[table].isEmpty, let position = index.tableSets[table].sourcePositions[key] else { return nil }
+        return accessibilityKinds[table][Int(position)]
     }
 }
 
@@ -79,11 +87,11 @@ public struct AccessibilityMissingRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         let rule = Self.description
-        for set in context.index.tableSets {
+        for (t, set) in context.index.tableSets.enumerated() {
             guard let source = set.source else { continue }
-            for key in source.keys {
-                let entry = source.entries[key]!
-                guard entry.shouldTranslate, let kind = context.accessibilityKind(set.id, key), kind.isSpoken else { continue }
+            for (k, key) in source.keys.enumerated() {
+                let entry = set.sourceEntries[k]
+                guard entry.shouldTranslate, let kind = context.accessibilityKind(table: t, position: k), kind.isSpoken else { continue }
                 // A partial locale's missing strings are summarised by locale-incomplete; a regional
                 // variant of the source language (en-GB) reads the source text by design: a note.
                 for translation in set.translations where translation.entries[key] == nil && !context.isFolded(translation.locale, set.id) {
@@ -126,7 +134,7 @@ public struct AccessibilityEmptyRule: Rule {
         return context.pairs.compactMap { pair in
             guard case .text(let text) = pair.translation.value, text.trimmingSpaces.isEmpty,
                   case .text(let source) = pair.source.value, !source.trimmingSpaces.isEmpty,
-                  let kind = context.accessibilityKind(pair.table, pair.key), kind.isSpoken else { return nil }
+                  let kind = context.accessibilityKind(pair), kind.isSpoken else { return nil }
             return .entry(rule, "empty \(kind.noun); VoiceOver says nothing useful here — translate \(pair.source.value.shortDescription)",
                           at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])
         }
@@ -169,7 +177,7 @@ public struct AccessibilityUntranslatedRule: Rule {
         var scriptsByLocale: [String: Set<ScriptCode>?] = [:]
         return context.pairs.compactMap { pair in
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
-                  let kind = context.accessibilityKind(pair.table, pair.key), kind.isSpoken,
+                  let kind = context.accessibilityKind(pair), kind.isSpoken,
                   UntranslatedRule.language(of: pair.locale) != sourceLanguage else { return nil }
             let words = TextAnalysis.translatableWords(in: translation)
             if words.isEmpty { return nil }
@@ -314,13 +322,13 @@ public struct LabelNamesControlTypeRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         let rule = Self.description
-        for set in context.index.tableSets {
+        for (t, set) in context.index.tableSets.enumerated() {
             guard let source = set.source else { continue }
             for tables in [source] + set.translations {
                 guard let words = Self.controlWords[LanguageOfParts.language(of: tables.locale)] else { continue }
                 for key in tables.keys {
                     let entry = tables.entries[key]!
-                    guard Self.isLabel(key: key, entry: source.entries[key] ?? entry, kind: context.accessibilityKind(set.id, key)),
+                    guard Self.isLabel(key: key, entry: source.entries[key] ?? entry, kind: context.accessibilityKind(table: t, key: key)),
                           case .text(let text) = entry.value, let folded = try? TextFolding.fold(text) else { continue }
                     let tokens = folded.split { !$0.isLetter }
                     // German compounds: "Zurück-Schaltfläche" splits, "Zurückschaltfläche" ends with it.
@@ -368,7 +376,7 @@ public struct AccessibilityIdentifierTranslatedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         return context.pairs.compactMap { pair in
-            guard context.accessibilityKind(pair.table, pair.key) == .identifier,
+            guard context.accessibilityKind(pair) == .identifier,
                   pair.translation.value != pair.source.value else { return nil }
             return .entry(rule, "accessibility identifier translated as \(pair.translation.value.shortDescription); identifiers are for UI tests, never shown — keep \(pair.source.value.shortDescription) or drop the key from the \(pair.locale) table",
                           at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])

@@ -32,11 +32,12 @@ struct AccessibilityStyleWalk {
             return .entry(rule, message + follow + advice, at: entry.valueLocation ?? entry.location, locale: locale, table: table, key: key)
         }
         var findings: [Finding] = []
-        for set in context.index.tableSets {
-            guard let source = set.source, let kinds = context.accessibilityKinds[set.id] else { continue }
-            for key in source.keys {
-                let entry = source.entries[key]!
-                let kind = kinds[key]
+        for (t, set) in context.index.tableSets.enumerated() {
+            let kinds = context.accessibilityKinds[t]
+            guard let source = set.source, !kinds.isEmpty else { continue }
+            for (k, key) in source.keys.enumerated() {
+                let entry = set.sourceEntries[k]
+                let kind = kinds[k]
                 let matches: Bool
                 switch role {
                 case .label: matches = LabelNamesControlTypeRule.isLabel(key: key, entry: entry, kind: kind)

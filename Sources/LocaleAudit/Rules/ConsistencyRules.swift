@@ -43,7 +43,7 @@ public struct MissingTranslationRule: Rule {
                 bilingualSource[id, default: [:]][entry.key] = entry
             }
         }
-        for set in context.index.tableSets {
+        for (t, set) in context.index.tableSets.enumerated() {
             guard let source = set.source else { continue }
             // A partial locale's missing strings are summarised by locale-incomplete.
             for (l, translation) in set.translations.enumerated() where !context.isFolded(translation.locale, set.id) {
@@ -54,7 +54,7 @@ public struct MissingTranslationRule: Rule {
                 for (k, key) in source.keys.enumerated() {
                     let entry = set.sourceEntries[k]
                     guard entry.shouldTranslate, aligned[k] == nil,
-                          context.accessibilityKind(set.id, key) == nil,
+                          context.accessibilityKind(table: t, position: k) == nil,
                           !InfoPlistLocalization.ownsMissingKey(context, table: set.id, key: key, locale: translation.locale) else { continue }
                     // Nothing to translate (" ", "%@", "•"): the source text is what every locale shows.
                     if entry.value.texts.allSatisfy({ TextAnalysis.translatableWords(in: $0.text).isEmpty }) { continue }
@@ -170,7 +170,7 @@ public struct EmptyValueRule: Rule {
         return context.pairs.compactMap { pair in
             guard case .text(let text) = pair.translation.value, text.trimmingSpaces.isEmpty,
                   case .text(let source) = pair.source.value, !source.trimmingSpaces.isEmpty,
-                  context.accessibilityKind(pair.table, pair.key) == nil else { return nil }
+                  context.accessibilityKind(pair) == nil else { return nil }
             return .entry(rule, "empty translation; the source is \(pair.source.value.shortDescription)",
                           at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])
         }
@@ -284,7 +284,7 @@ public struct UntranslatedRule: Rule {
         let (sameScript, everywhere) = Self.consensus(context, sourceLanguage: sourceLanguage)
         return context.pairs.compactMap { pair in
             guard let (source, location) = Self.identicalText(pair), Self.language(of: pair.locale) != sourceLanguage,
-                  context.accessibilityKind(pair.table, pair.key) == nil,
+                  context.accessibilityKind(pair) == nil,
                   !InfoPlistLocalization.ownsIdenticalKey(table: pair.table, key: pair.key),
                   !context.isFolded(pair.locale, pair.table) else { return nil }
             // The app's name, platform terms and configured do-not-translate terms are not words to translate.

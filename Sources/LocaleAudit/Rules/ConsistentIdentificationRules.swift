@@ -190,6 +190,7 @@ enum ConsistentIdentification {
     static func check(_ context: RuleContext, rule: RuleDescription, accessibility: Bool) -> [Finding] {
         let configuration = context.options.configuration
         let ignoredTexts = Set(configuration.consistencyIgnoreTexts)
+        let tableSets = context.index.tableSets
         // Most groups have one form: a group keeps its first and last pair and whether it varies, and
         // its pairs are chained through `next`; only the groups that vary become occurrence lists.
         struct Group {
@@ -198,50 +199,88 @@ enum ConsistentIdentification {
             var firstForm: String
             var varies = false
         }
-        var groups: [GroupKey: Group] = [:]
+        // A group is one source text (with its context and role) in one locale, both interned.
+        struct GroupID: Hashable {
+            var locale: Int32
+            var source: Int32
+        }
+        var groups: [GroupID: Group] = [:]
+        var sourceGroups: [GroupKey: Int32] = [:]
+        var sourceGroupKeys: [GroupKey] = []
+        func intern(_ key: GroupKey) -> Int32 {
+            if let known = sourceGroups[key] { return known }
+            let id = Int32(sourceGroupKeys.count)
+            sourceGroups[key] = id
+            sourceGroupKeys.append(key)
+            return id
+        }
         var next = [Int](repeating: -1, count: context.pairs.count)
         // One place is one key of one table per locale: an XLIFF export or a second tree of the same
         // table repeats it (pairs come in table order, so the first tree wins), and a copy is not a
         // second place (nor is drift between copies this rule's concern).
         struct Place: Hashable {
-            var locale: String
-            var table: String
-            var key: String
+            var locale: Int32
+            var tableName: Int32
+            var key: Int32
         }
         var placed: Set<Place> = []
         var commentFacts: [String: CommentFacts] = [:]
-        let pairs = context.pairs
-        for index in pairs.indices {
-            guard case .text(let rawSource) = pairs[index].source.value, case .text(let rawText) = pairs[index].translation.value else { continue }
-            let pairKey = pairs[index].key, table = pairs[index].table, locale = pairs[index].locale
-            let kind = context.accessibilityKind(table, pairKey)
-            if accessibility {
-                guard let kind, kind.isSpoken else { continue }
-            } else if kind != nil {
-                continue
-            }
-            let source = rawSource.trimmingSpaces, text = rawText.trimmingSpaces
-            // A label or term, not a sentence: two translations of a long message are two wordings,
-            // not one thing under two names.
-            guard source.utf8.lazy.filter({ $0 == 0x20 }).count < Self.maximumWords else { continue }
-            guard !text.isEmpty, source.hasLetter, !ignoredTexts.contains(source),
-                  !configuration.consistencyIgnoreKeys.contains(where: { Glob.matches($0, pairKey) }) else { continue }
-            guard placed.insert(Place(locale: locale, table: table.name, key: pairKey)).inserted else { continue }
-            var facts: CommentFacts? = nil
-            if let comment = pairs[index].source.comment ?? pairs[index].translation.comment {
-                if let known = commentFacts[comment] {
-                    facts = known
-                } else {
-                    facts = CommentFacts(comment)
-                    commentFacts[comment] = facts
-                }
-            }
+        func facts(_ comment: String) -> CommentFacts {
+            if let known = commentFacts[comment] { return known }
+            let facts = CommentFacts(comment)
+            commentFacts[comment] = facts
+            return facts
+        }
+        // What the source side decides (whether the key is compared at all, and its group), worked
+        // out once per source entry rather than once per locale: by table set, then key position.
+        let notCompared: Int32 = -1, unknown: Int32 = -2, dependsOnTranslation: Int32 = -3
+        var sourceSides = tableSets.map { [Int32](repeating: unknown, count: $0.sourceEntries.count) }
+        let role = { (kind: AccessibilityClassifier.Kind?, key: String) in kind.map { Self.role($0, key: key) } ?? "" }
+        // The context when the source has no comment of its own and a translation's may give one.
+        func group(_ pair: TranslationPair, source: String, comment: String?) -> Int32 {
+            let kind = context.accessibilityKind(pair)
             // Accessibility comments mostly say where a control sits, not what it means: only explicit
             // markers split accessibility strings.
-            let key = GroupKey(locale: locale, source: source,
-                               context: Self.context(key: pairKey, source: source, facts: facts,
-                                                     commentsAsContext: !accessibility && configuration.consistencyCommentsAsContext),
-                               role: kind.map { Self.role($0, key: pairKey) } ?? "")
+            return intern(GroupKey(locale: "", source: source,
+                                   context: Self.context(key: pair.key, source: source, facts: comment.map(facts),
+                                                         commentsAsContext: !accessibility && configuration.consistencyCommentsAsContext),
+                                   role: role(kind, pair.key)))
+        }
+        func sourceSide(_ pair: TranslationPair) -> Int32 {
+            guard case .text(let rawSource) = pair.source.value else { return notCompared }
+            let kind = context.accessibilityKind(pair)
+            if accessibility {
+                guard let kind, kind.isSpoken else { return notCompared }
+            } else if kind != nil {
+                return notCompared
+            }
+            let source = rawSource.trimmingSpaces
+            // A label or term, not a sentence: two translations of a long message are two wordings,
+            // not one thing under two names.
+            guard source.utf8.lazy.filter({ $0 == 0x20 }).count < Self.maximumWords else { return notCompared }
+            guard source.hasLetter, !ignoredTexts.contains(source),
+                  !configuration.consistencyIgnoreKeys.contains(where: { Glob.matches($0, pair.key) }) else { return notCompared }
+            guard let comment = pair.source.comment else { return dependsOnTranslation }
+            return group(pair, source: source, comment: comment)
+        }
+        let pairs = context.pairs
+        for index in pairs.indices {
+            let pair = pairs[index]
+            guard case .text(let rawText) = pair.translation.value else { continue }
+            let t = Int(pair.tableIndex), k = Int(pair.keyPosition)
+            var side = sourceSides[t][k]
+            if side == unknown {
+                side = sourceSide(pair)
+                sourceSides[t][k] = side
+            }
+            if side == notCompared { continue }
+            let text = rawText.trimmingSpaces
+            guard !text.isEmpty else { continue }
+            guard placed.insert(Place(locale: pair.localeID, tableName: tableSets[t].nameID, key: pair.keyID)).inserted else { continue }
+            if side == dependsOnTranslation {
+                guard case .text(let rawSource) = pair.source.value else { continue }
+                side = group(pair, source: rawSource.trimmingSpaces, comment: pair.translation.comment)
+            }
             let textForm = form(text)
             func add(to group: inout Group) {
                 if group.first < 0 {
@@ -252,7 +291,7 @@ enum ConsistentIdentification {
                     if textForm != group.firstForm { group.varies = true }
                 }
             }
-            add(to: &groups[key, default: Group(first: -1, last: -1, firstForm: "")])  // one hash
+            add(to: &groups[GroupID(locale: pair.localeID, source: side), default: Group(first: -1, last: -1, firstForm: "")])  // one hash
         }
         func occurrences(of group: Group) -> [Occurrence] {
             var out: [Occurrence] = []
@@ -266,7 +305,9 @@ enum ConsistentIdentification {
             return out
         }
         var findings: [Finding] = []
-        for (group, summary) in groups where summary.varies {
+        for (id, summary) in groups where summary.varies {
+            var group = sourceGroupKeys[Int(id.source)]
+            group.locale = context.index.locales[Int(id.locale)]
             let occurrences = occurrences(of: summary)
             let ordered = occurrences.sorted { $0.pair.location < $1.pair.location }
             // Variants in order of first occurrence; the majority wins, ties go to the first.
@@ -303,7 +344,7 @@ enum ConsistentIdentification {
             let sourceShown = "\"\(group.source.visibleEscaped.truncatedForMessage)\""
             for (index, variant) in variants.enumerated() where index != majority {
                 for occurrence in variant.occurrences {
-                    let noun = accessibility ? (context.accessibilityKind(occurrence.pair.table, occurrence.pair.key)?.noun ?? "accessibility string") : "source text"
+                    let noun = accessibility ? (context.accessibilityKind(occurrence.pair)?.noun ?? "accessibility string") : "source text"
                     let why = accessibility
                         ? "VoiceOver should name the same control the same way on every screen"
                         : "users meet one term under two names"

@@ -50,7 +50,7 @@ public struct LocaleIncompleteRule: Rule {
         let coverage = context.coverage
         let source = context.project.sourceLanguage
         var findings: [Finding] = []
-        for set in context.index.tableSets {
+        for (t, set) in context.index.tableSets.enumerated() {
             for translation in set.translations {
                 let locale = translation.locale
                 let partial = coverage.isPartial(locale), gate = coverage.failsGate(locale)
@@ -71,7 +71,7 @@ public struct LocaleIncompleteRule: Rule {
                 var notes: [Finding.Note] = []
                 if !row.missingKeys.isEmpty { notes.append(Finding.Note(message: "missing: \(Self.sample(row.missingKeys))")) }
                 if !row.identicalKeys.isEmpty { notes.append(Finding.Note(message: "identical to the source: \(Self.sample(row.identicalKeys))")) }
-                let spoken = row.missingKeys.filter { context.isSpokenAccessibilityString(set.id, $0) }.count
+                let spoken = row.missingKeys.filter { context.accessibilityKind(table: t, key: $0)?.isSpoken == true }.count
                 if spoken > 0 && !row.isSourceVariant {
                     notes.append(Finding.Note(message: "\(spoken) of the missing strings are accessibility strings: VoiceOver reads them in \(source)"))
                 }

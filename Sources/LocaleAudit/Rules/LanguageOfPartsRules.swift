@@ -18,9 +18,13 @@ final class LocalizedText: Sendable {
     let isSource: Bool
     /// A translation identical to one of the source entry's texts (left to `untranslated`).
     let equalsSourceText: Bool
+    /// The index's table set position and the key's position in the source (-1 where the source lacks it).
+    let tableIndex: Int32, keyPosition: Int32
 
     init(table: TableID, locale: String, key: String, text: String, location: SourceLocation, scripts: Set<ScriptCode>,
-         isSource: Bool, equalsSourceText: Bool) {
+         isSource: Bool, equalsSourceText: Bool, tableIndex: Int32, keyPosition: Int32) {
+        self.tableIndex = tableIndex
+        self.keyPosition = keyPosition
         self.table = table
         self.locale = locale
         self.key = key
@@ -38,7 +42,7 @@ extension LocalizedText {
     static func all(in index: ProjectIndex) -> [LocalizedText] {
         var out: [LocalizedText] = []
         var scriptsByLocale: [String: Set<ScriptCode>?] = [:]
-        for set in index.tableSets {
+        for (t, set) in index.tableSets.enumerated() {
             let all = [set.source].compactMap { $0 } + set.translations
             for (position, tables) in all.enumerated() {
                 if scriptsByLocale[tables.locale] == nil { scriptsByLocale[tables.locale] = LanguageOfParts.scripts(of: tables.locale) }
@@ -46,13 +50,15 @@ extension LocalizedText {
                 let isSource = set.source != nil && position == 0
                 for key in tables.keys where !NameTerms.appNameKeys.contains(key) {
                     let entry = tables.entries[key]!
-                    let sourceEntry = set.source?.entries[key]
+                    let position = set.sourcePositions[key]
+                    let sourceEntry = position.map { set.sourceEntries[Int($0)] }
                     guard entry.shouldTranslate, sourceEntry?.shouldTranslate != false else { continue }
                     for (text, location) in entry.value.texts where !text.isEmpty {
                         let equalsSource = !isSource && (sourceEntry?.value.texts.contains { $0.text == text } ?? false)
                         out.append(LocalizedText(table: set.id, locale: tables.locale, key: key, text: text,
                                                  location: location ?? entry.valueLocation ?? entry.location,
-                                                 scripts: scripts, isSource: isSource, equalsSourceText: equalsSource))
+                                                 scripts: scripts, isSource: isSource, equalsSourceText: equalsSource,
+                                                 tableIndex: Int32(t), keyPosition: position ?? -1))
                     }
                 }
             }
@@ -192,7 +198,7 @@ public struct WrongScriptRule: Rule {
         let texts = context.scriptAnalyses.texts, analyses = context.scriptAnalyses.languageOfParts
         for i in texts.indices where !texts[i].isSource && !texts[i].equalsSourceText && analyses[i].isWhollyForeign {
             let item = texts[i], analysis = analyses[i]
-            if context.isSpokenAccessibilityString(item.table, item.key) { continue }
+            if item.keyPosition >= 0, context.accessibilityKind(table: Int(item.tableIndex), position: Int(item.keyPosition))?.isSpoken == true { continue }
             // In a right-to-left locale, Latin-only text is rtl-no-rtl-text's finding, said in RTL terms.
             if LocaleIdentifierCheck.isRightToLeft(item.locale) && analysis.ranges.allSatisfy({ $0.script == "Latn" }) { continue }
             let foreign = analysis.ranges.filter { !$0.fromTerm }

@@ -13,8 +13,9 @@ public struct RuleContext: Sendable {
     var pluralSites: [PluralSite]
     /// Pairs whose source is a format string, already scanned.
     var formatPairs: [FormatPair]
-    /// Accessibility strings of every source table by key, classified once (keys repeat in every locale).
-    var accessibilityKinds: [TableID: [String: AccessibilityClassifier.Kind]]
+    /// Accessibility strings of every source table, classified once (keys repeat in every locale): by
+    /// table set position, then source key position; empty for a table without any.
+    var accessibilityKinds: [[AccessibilityClassifier.Kind?]]
     /// Every localized text and its script analysis, computed by the first rule that asks.
     let scriptAnalyses: SharedScriptAnalyses
     /// The app's name, platform terms and configured terms: names, never translations to make.
@@ -27,7 +28,7 @@ public struct RuleContext: Sendable {
     public init(project: Project, options: AuditOptions) {
         self.project = project
         self.options = options
-        index = ProjectIndex(project)
+        index = ProjectIndex(project, workers: options.workers)
         Timing.mark("index")
         pairs = index.translationPairs()
         Timing.mark("\(pairs.count) translation pairs")
@@ -44,7 +45,7 @@ public struct RuleContext: Sendable {
             case .coverage: return .coverage(CoverageReport(index, names: names, options: options))
             }
         }
-        var sites: [PluralSite] = [], formats: [FormatPair] = [], kinds: [TableID: [String: AccessibilityClassifier.Kind]] = [:]
+        var sites: [PluralSite] = [], formats: [FormatPair] = [], kinds: [[AccessibilityClassifier.Kind?]] = []
         var texts: [LocalizedText] = []
         var coverage = CoverageReport(locales: [], options: options.coverage)
         for result in prepared {
@@ -69,7 +70,7 @@ public struct RuleContext: Sendable {
     private enum Prepared: Sendable {
         case pluralSites([PluralSite])
         case formatPairs([FormatPair])
-        case accessibility([TableID: [String: AccessibilityClassifier.Kind]])
+        case accessibility([[AccessibilityClassifier.Kind?]])
         case texts([LocalizedText])
         case coverage(CoverageReport)
     }

@@ -7,13 +7,21 @@ public final class TranslationPair: Sendable {
     public let key: String
     public let source: Entry
     public let translation: Entry
+    /// The index's integer ids of the pair's table set (a position in `tableSets`), key (its position
+    /// in the source's keys, and its project-wide id) and locale; -1 for a pair made outside an index.
+    public let tableIndex: Int32, keyPosition: Int32, keyID: Int32, localeID: Int32
 
-    public init(table: TableID, locale: String, key: String, source: Entry, translation: Entry) {
+    public init(table: TableID, locale: String, key: String, source: Entry, translation: Entry,
+                tableIndex: Int32 = -1, keyPosition: Int32 = -1, keyID: Int32 = -1, localeID: Int32 = -1) {
         self.table = table
         self.locale = locale
         self.key = key
         self.source = source
         self.translation = translation
+        self.tableIndex = tableIndex
+        self.keyPosition = keyPosition
+        self.keyID = keyID
+        self.localeID = localeID
     }
 
     /// Where findings about the translation land: its value, else its key.
@@ -29,7 +37,7 @@ extension ProjectIndex {
     /// in source order). Entries marked do-not-translate are skipped.
     public func translationPairs() -> [TranslationPair] {
         var pairs: [TranslationPair] = []
-        for set in tableSets {
+        for (t, set) in tableSets.enumerated() {
             guard let source = set.source else { continue }
             for (l, translation) in set.translations.enumerated() {
                 let aligned = set.alignedEntries[l]
@@ -37,7 +45,9 @@ extension ProjectIndex {
                     let sourceEntry = set.sourceEntries[k]
                     guard sourceEntry.shouldTranslate, let entry = aligned[k], entry.shouldTranslate else { continue }
                     pairs.append(TranslationPair(table: set.id, locale: translation.locale, key: key,
-                                                 source: sourceEntry, translation: entry))
+                                                 source: sourceEntry, translation: entry,
+                                                 tableIndex: Int32(t), keyPosition: Int32(k), keyID: set.sourceKeyIDs[k],
+                                                 localeID: translation.localeID))
                 }
             }
         }
