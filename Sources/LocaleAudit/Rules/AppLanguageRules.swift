@@ -93,16 +93,7 @@ public struct AppLocaleUndeclaredRule: Rule {
         nonTriggering: [
             RuleExample("Every locale declared (Info.plist CFBundleLocalizations counts too)",
                 VirtualFile("App.xcodeproj/project.pbxproj", "{ objects = { 1A = { isa = PBXProject; developmentRegion = en; knownRegions = (en, Base, \"zh-Hans\"); }; }; }\n"),
-                VirtualFile("App/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                	<key>CFBundleLocalizations</key>
-                	<array><string>pt-BR</string></array>
-                </dict>
-                </plist>
-
-                """),
+                .plist("App/Info.plist", dict: "<key>CFBundleLocalizations</key>\n<array><string>pt-BR</string></array>"),
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 .strings("zh-Hans", "\"cancel\" = \"取消\";\n"),
                 .strings("pt-BR", "\"cancel\" = \"Cancelar\";\n")),
@@ -165,35 +156,21 @@ public struct AppLocaleWithoutCatalogsRule: Rule {
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("CFBundleLocalizations names a locale without translations",
-                VirtualFile("Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                	<key>CFBundleDevelopmentRegion</key>
-                	<string>$(DEVELOPMENT_LANGUAGE)</string>
-                	<key>CFBundleLocalizations</key>
-                	<array>
-                		<string>en</string>
-                		↓<string>fr</string>
-                	</array>
-                </dict>
-                </plist>
-
-                """),
+                .plist("Info.plist", dict: """
+                    <key>CFBundleDevelopmentRegion</key>
+                    <string>$(DEVELOPMENT_LANGUAGE)</string>
+                    <key>CFBundleLocalizations</key>
+                    <array>
+                    \t<string>en</string>
+                    \t↓<string>fr</string>
+                    </array>
+                    """),
                 .strings("en", "\"cancel\" = \"Cancel\";\n")),
         ],
         nonTriggering: [
             RuleExample("Every declared locale has catalogs; Base is not a locale; a String Catalog provides German",
                 VirtualFile("App.xcodeproj/project.pbxproj", "{ objects = { 1A = { isa = PBXProject; developmentRegion = en; knownRegions = (en, Base, de); }; }; }\n"),
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "Cancel" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Abbrechen" } } } }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .catalog(strings: #""Cancel" : { "localizations" : { "de" : \#(stringUnit("Abbrechen")) } }"#)),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -230,38 +207,13 @@ public struct AppDevelopmentRegionMismatchRule: Rule {
         triggering: [
             RuleExample("The project says German, the catalog is written in English",
                 VirtualFile("App.xcodeproj/project.pbxproj", "{ objects = { 1A = { isa = PBXProject; developmentRegion = ↓de; knownRegions = (en, de, Base); }; }; }\n"),
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "Cancel" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Abbrechen" } } } }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .catalog(strings: #""Cancel" : { "localizations" : { "de" : \#(stringUnit("Abbrechen")) } }"#)),
         ],
         nonTriggering: [
             RuleExample("All agree; Info.plist refers to the project's setting",
                 VirtualFile("App.xcodeproj/project.pbxproj", "{ objects = { 1A = { isa = PBXProject; developmentRegion = en; knownRegions = (en, de, Base); }; }; }\n"),
-                VirtualFile("App/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                	<key>CFBundleDevelopmentRegion</key>
-                	<string>$(DEVELOPMENT_LANGUAGE)</string>
-                </dict>
-                </plist>
-
-                """),
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "Cancel" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Abbrechen" } } } }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .plist("App/Info.plist", strings: [("CFBundleDevelopmentRegion", "$(DEVELOPMENT_LANGUAGE)")]),
+                .catalog(strings: #""Cancel" : { "localizations" : { "de" : \#(stringUnit("Abbrechen")) } }"#)),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

@@ -313,20 +313,7 @@ public struct FormatInPlainStringRule: Rule {
                 .strings("en", "\"title\" = \"Settings\";\n"),
                 .strings("de", "\"title\" = ↓\"Einstellungen für %@\";\n")),
             RuleExample("In a String Catalog, \"50%-ig\" reads as %-i and breaks the build",
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "half" : {
-                      "localizations" : {
-                        "de" : { "stringUnit" : { "state" : "translated", "value" : ↓"50%-ig" } },
-                        "en" : { "stringUnit" : { "state" : "translated", "value" : "Half" } }
-                      }
-                    }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .catalog(strings: catalogKey("half", ("de", stringUnit("↓50%-ig")), ("en", stringUnit("Half"))))),
         ],
         nonTriggering: [
             RuleExample("A percent sign in prose",

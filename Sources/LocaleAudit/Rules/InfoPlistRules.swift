@@ -114,20 +114,6 @@ enum InfoPlistLocalization {
 public struct PermissionPromptUntranslatedRule: Rule {
     public init() {}
 
-    static func plist(_ entries: [(String, String)]) -> String {
-        let body = entries.map { "\t<key>\($0.0)</key>\n\t\($0.1.hasPrefix("↓") ? "↓" : "")<string>\($0.1.hasPrefix("↓") ? String($0.1.dropFirst()) : $0.1)</string>" }
-            .joined(separator: "\n")
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \(body)
-        </dict>
-        </plist>
-
-        """
-    }
-
     public static let description = RuleDescription(
         id: "permission-prompt-untranslated", name: "Permission prompt not translated", severity: .error,
         summary: "A permission prompt (`NS…UsageDescription`), or the app's display name or copyright line, that the app declares has no translation in a locale it ships (`InfoPlist.strings`/`InfoPlist.xcstrings`), or a prompt is left identical to the source.",
@@ -159,11 +145,11 @@ public struct PermissionPromptUntranslatedRule: Rule {
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 .strings("fr", "\"cancel\" = \"Annuler\";\n")),
             RuleExample("Declared by Info.plist, left in English in Spanish",
-                VirtualFile("App/Info.plist", plist([("CFBundleDevelopmentRegion", "en"), ("NSLocationWhenInUseUsageDescription", "Finds bookshops near you.")])),
+                .plist("App/Info.plist", strings: [("CFBundleDevelopmentRegion", "en"), ("NSLocationWhenInUseUsageDescription", "Finds bookshops near you.")]),
                 VirtualFile("App/en.lproj/InfoPlist.strings", "\"NSLocationWhenInUseUsageDescription\" = \"Finds bookshops near you.\";\n"),
                 VirtualFile("App/es.lproj/InfoPlist.strings", "\"NSLocationWhenInUseUsageDescription\" = ↓\"Finds bookshops near you.\";\n")),
             RuleExample("Declared only by Info.plist: the translation lacks it",
-                VirtualFile("App/Info.plist", plist([("NSContactsUsageDescription", "↓Lets you lend books to friends.")])),
+                .plist("App/Info.plist", strings: [("NSContactsUsageDescription", "↓Lets you lend books to friends.")]),
                 VirtualFile("App/en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
                 VirtualFile("App/it.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n")),
             RuleExample("The app's name is translated in most locales, but not in Italian (a warning)",

@@ -254,44 +254,11 @@ public struct LengthLimitRule: Rule {
                 .strings("en", "/* Tab title, 12 character limit */\n\"tab.stats\" = ↓\"Reading statistics\";\n"),
                 .strings("fr", "\"tab.stats\" = \"Stats\";\n")),
             RuleExample("App Store metadata: a French subtitle over App Store Connect's 30 characters",
-                VirtualFile("Metadata.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "subtitle" : {
-                      "localizations" : {
-                        "en" : { "stringUnit" : { "state" : "translated", "value" : "Your books, everywhere" } },
-                        "fr" : { "stringUnit" : { "state" : "translated", "value" : ↓"Vos livres, partout où vous allez" } }
-                      }
-                    }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .catalog("Metadata.xcstrings", strings: catalogKey("subtitle",
+                    ("en", stringUnit("Your books, everywhere")), ("fr", stringUnit("↓Vos livres, partout où vous allez"))))),
             RuleExample("One plural form too long (one finding, at that form)",
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "%lld books" : {
-                      "comment" : "Badge on the shelf; up to 10 characters",
-                      "localizations" : {
-                        "ru" : {
-                          "variations" : {
-                            "plural" : {
-                              "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld книга" } },
-                              "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld книги" } },
-                              "many" : { "stringUnit" : { "state" : "translated", "value" : ↓"%lld книг на полке" } },
-                              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld книги" } }
-                            }
-                          }
-                        }
-                      }
-                    }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .catalog(strings: catalogKey("%lld books", comment: "Badge on the shelf; up to 10 characters",
+                    ("ru", pluralLocalization(("one", "%lld книга"), ("few", "%lld книги"), ("many", "↓%lld книг на полке"), ("other", "%lld книги")))))),
         ],
         nonTriggering: [
             RuleExample("Within the limit, counted in characters users see (é, ü and an emoji are one each)",

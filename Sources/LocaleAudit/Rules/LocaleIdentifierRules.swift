@@ -426,19 +426,7 @@ public struct LocaleIllFormedRule: IdentifierRule {
                 VirtualFile(folder: "en--US.lproj", marked: true),
                 .strings("en--US", "\"cancel\" = \"Cancel\";\n")),
             RuleExample("A String Catalog language with a space",
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "Cancel" : {
-                      "localizations" : {
-                        ↓"pt BR" : { "stringUnit" : { "state" : "translated", "value" : "Cancelar" } }
-                      }
-                    }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .catalog(strings: catalogKey("Cancel", ("↓pt BR", stringUnit("Cancelar"))))),
         ],
         nonTriggering: [
             RuleExample("Well-formed folder names, Base and a POSIX-style name (reported as not canonical)",
@@ -467,15 +455,7 @@ public struct LocaleInvalidRule: IdentifierRule {
                 VirtualFile(folder: "jp.lproj", marked: true),
                 .strings("jp", "\"cancel\" = \"キャンセル\";\n")),
             RuleExample("The overlong ISO 639-2 code of English",
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : ↓"eng",
-                  "strings" : {
-                    "Cancel" : { }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .catalog(sourceLanguage: "↓eng", strings: #""Cancel" : { }"#)),
             RuleExample("The Xcode project declares 'jp' among its known regions",
                 VirtualFile("App.xcodeproj/project.pbxproj", "{ objects = { A = { isa = PBXProject; developmentRegion = en; knownRegions = (en, Base, ↓jp); }; }; }\n"),
                 .strings("en", "\"cancel\" = \"Cancel\";\n")),

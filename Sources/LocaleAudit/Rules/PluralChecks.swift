@@ -211,35 +211,6 @@ public struct PluralMissingCategoryRule: Rule {
     }
 }
 
-/// A `.stringsdict` example: one entry `books` with the format `%#@count@` and the given forms.
-func stringsdictExample(_ path: String, format: String = "%#@count@", valueType: String = "d",
-                        forms: [(String, String)], markVariable: Bool = false, markFormat: Bool = false,
-                        variableName: String = "count") -> VirtualFile {
-    var text = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0">
-    <dict>
-    \t<key>books</key>
-    \t<dict>
-    \t\t<key>NSStringLocalizedFormatKey</key>
-    \t\t\(markFormat ? "↓" : "")<string>\(format)</string>
-    \t\t<key>\(variableName)</key>
-    \t\t\(markVariable ? "↓" : "")<dict>
-    \t\t\t<key>NSStringFormatSpecTypeKey</key>
-    \t\t\t<string>NSStringPluralRuleType</string>
-    \t\t\t<key>NSStringFormatValueTypeKey</key>
-    \t\t\t<string>\(valueType)</string>
-
-    """
-    for (category, form) in forms {
-        let marked = form.hasPrefix("↓")
-        let body = marked ? String(form.dropFirst()) : form
-        text += "\t\t\t<key>\(category)</key>\n\t\t\t\(marked ? "↓" : "")<string>\(body)</string>\n"
-    }
-    text += "\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
-    return VirtualFile(path, text)
-}
-
 public struct PluralMissingOtherRule: Rule {
     public init() {}
     public static let description = RuleDescription(

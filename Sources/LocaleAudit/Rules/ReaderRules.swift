@@ -24,8 +24,7 @@ public struct SyntaxRule: Rule {
                 .strings("en",
                             "/* Title */\n\"title\" = \"Library\";\n// A line comment\n\"OK\";\nversion = \"1.0\";\n")),
             RuleExample("A String Catalog as Xcode writes it",
-                VirtualFile("Localizable.xcstrings",
-                            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Library\" : {}\n  },\n  \"version\" : \"1.0\"\n}\n")),
+                .catalog(strings: #""Library" : {}"#)),
         ],
         reportedByReaders: true)
     public func check(_ context: RuleContext) -> [Finding] { [] }
@@ -110,37 +109,12 @@ public struct XLIFFInvalidRule: Rule {
         """,
         triggering: [
             RuleExample("A segment state the specification does not define",
-                VirtualFile("Translations/fr.xlf", """
-                    <?xml version="1.0"?>
-                    <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
-                     <file id="f1">
-                      <unit id="title">
-                       <segment state="↓done">
-                        <source>Library</source>
-                        <target>Bibliothèque</target>
-                       </segment>
-                      </unit>
-                     </file>
-                    </xliff>
-
-                    """)),
+                .xliff2("Translations/fr.xlf", target: "fr", state: "↓done", translation: "Bibliothèque")),
         ],
         nonTriggering: [
             RuleExample("A reviewed segment with a paired code",
-                VirtualFile("Translations/fr.xlf", """
-                    <?xml version="1.0"?>
-                    <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
-                     <file id="f1">
-                      <unit id="title">
-                       <segment state="reviewed">
-                        <source><sc id="1"/>Library<ec startRef="1"/></source>
-                        <target><sc id="1"/>Bibliothèque<ec startRef="1"/></target>
-                       </segment>
-                      </unit>
-                     </file>
-                    </xliff>
-
-                    """)),
+                .xliff2("Translations/fr.xlf", target: "fr", state: "reviewed",
+                        source: #"<sc id="1"/>Library<ec startRef="1"/>"#, translation: #"<sc id="1"/>Bibliothèque<ec startRef="1"/>"#)),
         ],
         reportedByReaders: true)
     public func check(_ context: RuleContext) -> [Finding] { [] }
@@ -150,22 +124,10 @@ public struct XCStringsInvalidRule: Rule {
     public static let id = "xcstrings-invalid"
     public init() {}
 
-    /// A String Catalog (sourceLanguage en) whose `strings` object holds `body`, indented as Xcode writes it.
-    private static func catalog(_ body: String) -> String {
-        "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(indented(body, by: 4))\n  },\n  \"version\" : \"1.0\"\n}\n"
-    }
-
     /// One key with only an English localization: the shape most examples vary inside.
     private static func english(_ key: String, _ localization: String) -> String {
-        "\"\(key)\" : {\n  \"localizations\" : {\n    \"en\" : {\n\(indented(localization, by: 6))\n    }\n  }\n}"
+        catalogKey(key, ("en", jsonObject(localization)))
     }
-
-    private static func indented(_ text: String, by spaces: Int) -> String {
-        let margin = String(repeating: " ", count: spaces)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { margin + $0 }.joined(separator: "\n")
-    }
-
-    private static func unit(_ value: String) -> String { #"{ "stringUnit" : { "state" : "translated", "value" : "\#(value)" } }"# }
 
     public static let description = RuleDescription(
         id: XCStringsInvalidRule.id, name: "String Catalog Xcode cannot build", severity: .error,
@@ -185,55 +147,55 @@ public struct XCStringsInvalidRule: Rule {
         """,
         triggering: [
             RuleExample("A plural case varied again by device (Xcode: \"Plural case cannot be further varied\")",
-                VirtualFile("Localizable.xcstrings", catalog(english("%lld photos", """
+                .catalog(strings: english("%lld photos", """
                     "variations" : {
                       "plural" : {
                         "one" : {
                           ↓"variations" : {
                             "device" : {
-                              "iphone" : \(unit("%lld photo on this iPhone")),
-                              "other" : \(unit("%lld photo"))
+                              "iphone" : \(stringUnit("%lld photo on this iPhone")),
+                              "other" : \(stringUnit("%lld photo"))
                             }
                           }
                         },
-                        "other" : \(unit("%lld photos"))
+                        "other" : \(stringUnit("%lld photos"))
                       }
                     }
-                    """)))),
+                    """))),
             RuleExample("The device fallback `other` varied by plural (Xcode: \"Fallback value cannot be further varied\")",
-                VirtualFile("Localizable.xcstrings", catalog(english("%lld photos", """
+                .catalog(strings: english("%lld photos", """
                     "variations" : {
                       "device" : {
-                        "ipad" : \(unit("%lld photos on this iPad")),
+                        "ipad" : \(stringUnit("%lld photos on this iPad")),
                         "other" : {
                           ↓"variations" : {
                             "plural" : {
-                              "one" : \(unit("%lld photo")),
-                              "other" : \(unit("%lld photos"))
+                              "one" : \(stringUnit("%lld photo")),
+                              "other" : \(stringUnit("%lld photos"))
                             }
                           }
                         }
                       }
                     }
-                    """)))),
+                    """))),
             RuleExample("A device variation inside a device case",
-                VirtualFile("Localizable.xcstrings", catalog(english("Tap here", """
+                .catalog(strings: english("Tap here", """
                     "variations" : {
                       "device" : {
                         "iphone" : {
                           ↓"variations" : {
                             "device" : {
-                              "ipad" : \(unit("Tap here")),
-                              "other" : \(unit("Tap"))
+                              "ipad" : \(stringUnit("Tap here")),
+                              "other" : \(stringUnit("Tap"))
                             }
                           }
                         },
-                        "other" : \(unit("Click here"))
+                        "other" : \(stringUnit("Click here"))
                       }
                     }
-                    """)))),
+                    """))),
             RuleExample("A localization with substitutions but no string unit to name them, and a substitution case without one",
-                VirtualFile("Localizable.xcstrings", catalog("""
+                .catalog(strings: """
                     "%lld books" : {
                       "localizations" : {
                         "en" : {
@@ -245,7 +207,7 @@ public struct XCStringsInvalidRule: Rule {
                               "variations" : {
                                 "plural" : {
                                   "one" : ↓{ },
-                                  "other" : \(unit("%arg books"))
+                                  "other" : \(stringUnit("%arg books"))
                                 }
                               }
                             }
@@ -258,7 +220,7 @@ public struct XCStringsInvalidRule: Rule {
                               "formatSpecifier" : "lld",
                               "variations" : {
                                 "plural" : {
-                                  "other" : \(unit("%arg Bücher"))
+                                  "other" : \(stringUnit("%arg Bücher"))
                                 }
                               }
                             }
@@ -266,91 +228,79 @@ public struct XCStringsInvalidRule: Rule {
                         }
                       }
                     }
-                    """))),
+                    """)),
             RuleExample("A %#@name@ that names no substitution (Xcode: \"Referencing undefined substitution\"), here a misspelt one",
-                VirtualFile("Localizable.xcstrings", catalog(english("%lld books on %lld shelves", """
+                .catalog(strings: english("%lld books on %lld shelves", """
                     "stringUnit" : { "state" : "translated", "value" : ↓"%#@books@ on %#@shelfs@" },
                     "substitutions" : {
                       "books" : {
                         "argNum" : 1,
                         "formatSpecifier" : "lld",
-                        "variations" : { "plural" : { "other" : \(unit("%arg books")) } }
+                        "variations" : { "plural" : { "other" : \(stringUnit("%arg books")) } }
                       },
                       "shelves" : {
                         "argNum" : 2,
                         "formatSpecifier" : "lld",
-                        "variations" : { "plural" : { "other" : \(unit("%arg shelves")) } }
+                        "variations" : { "plural" : { "other" : \(stringUnit("%arg shelves")) } }
                       }
                     }
-                    """)))),
+                    """))),
             RuleExample("Substitutions written inside a device case, where the compiler does not look for them",
-                VirtualFile("Localizable.xcstrings", catalog(english("%lld photos", """
+                .catalog(strings: english("%lld photos", """
                     "variations" : {
                       "device" : {
-                        "iphone" : \(unit("%lld photos")),
+                        "iphone" : \(stringUnit("%lld photos")),
                         "other" : {
                           "stringUnit" : { "state" : "translated", "value" : "%#@photos@" },
                           ↓"substitutions" : {
                             "photos" : {
                               "argNum" : 1,
                               "formatSpecifier" : "lld",
-                              "variations" : { "plural" : { "other" : \(unit("%arg photos")) } }
+                              "variations" : { "plural" : { "other" : \(stringUnit("%arg photos")) } }
                             }
                           }
                         }
                       }
                     }
-                    """)))),
+                    """))),
             RuleExample("A string unit next to variations, and a plural next to a device variation: Xcode's export keeps one of each pair",
-                VirtualFile("Localizable.xcstrings", catalog(english("%lld files", """
+                .catalog(strings: english("%lld files", """
                     ↓"stringUnit" : { "state" : "translated", "value" : "%lld files" },
                     "variations" : {
                       "plural" : {
-                        "one" : \(unit("%lld file")),
-                        "other" : \(unit("%lld files"))
+                        "one" : \(stringUnit("%lld file")),
+                        "other" : \(stringUnit("%lld files"))
                       },
                       ↓"device" : {
-                        "mac" : \(unit("%lld files on this Mac")),
-                        "other" : \(unit("%lld files"))
+                        "mac" : \(stringUnit("%lld files on this Mac")),
+                        "other" : \(stringUnit("%lld files"))
                       }
                     }
-                    """)))),
+                    """))),
             RuleExample("Keys that end like a variation's XLIFF id: a warning, and an error where the key before `|==|` has that plural case",
-                VirtualFile("Localizable.xcstrings", catalog("""
-                    "Photos" : {
-                      "localizations" : {
-                        "en" : {
-                          "variations" : {
-                            "plural" : {
-                              "one" : \(unit("%lld photo")),
-                              "other" : \(unit("%lld photos"))
-                            }
-                          }
-                        }
-                      }
-                    },
+                .catalog(strings: catalogKey("Photos", ("en", pluralLocalization(("one", "%lld photo"), ("other", "%lld photos")))), """
                     ↓"Photos|==|plural.one" : {
                       "comment" : "Title of the one-photo album"
                     },
                     ↓"Settings|==|device.mac" : {
                       "comment" : "Settings on a Mac"
                     }
-                    """))),
+                    """)),
         ],
         nonTriggering: [
             RuleExample("Device first, a plural inside a device case, and the fallback naming a substitution of the localization: Xcode's own shape",
-                VirtualFile("Localizable.xcstrings", catalog(english("%lld photos", """
+                .catalog(strings: english("%lld photos", """
                     "variations" : {
                       "device" : {
                         "ipad" : {
                           "variations" : {
                             "plural" : {
-                              "one" : \(unit("%lld photo on this iPad")),
-                              "other" : \(unit("%lld photos on this iPad"))
+                              "one" : \(stringUnit("%lld photo on this iPad")),
+                              "other" : \(stringUnit("%lld photos on this iPad"))
                             }
                           }
                         },
-                        "other" : \(unit("%#@photos@"))
+                        "other" : \(stringUnit("%#@photos@"))
                       }
                     },
                     "substitutions" : {
@@ -359,15 +309,15 @@ public struct XCStringsInvalidRule: Rule {
                         "formatSpecifier" : "lld",
                         "variations" : {
                           "plural" : {
-                            "one" : \(unit("%arg photo")),
-                            "other" : \(unit("%arg photos"))
+                            "one" : \(stringUnit("%arg photo")),
+                            "other" : \(stringUnit("%arg photos"))
                           }
                         }
                       }
                     }
-                    """)))),
+                    """))),
             RuleExample("Two substitutions named by position, a plural case that names one, and text with # and @ that names none",
-                VirtualFile("Localizable.xcstrings", catalog("""
+                .catalog(strings: """
                     "%lld books on %lld shelves" : {
                       "localizations" : {
                         "en" : {
@@ -376,25 +326,20 @@ public struct XCStringsInvalidRule: Rule {
                             "books" : {
                               "argNum" : 1,
                               "formatSpecifier" : "lld",
-                              "variations" : { "plural" : { "other" : \(unit("%arg books")) } }
+                              "variations" : { "plural" : { "other" : \(stringUnit("%arg books")) } }
                             },
                             "shelves" : {
                               "argNum" : 2,
                               "formatSpecifier" : "lld",
-                              "variations" : { "plural" : { "other" : \(unit("%arg shelves")) } }
+                              "variations" : { "plural" : { "other" : \(stringUnit("%arg shelves")) } }
                             }
                           }
                         }
                       }
-                    },
-                    "Mention #@team" : {
-                      "localizations" : {
-                        "en" : \(unit("Mention #@team in a post"))
-                      }
                     }
-                    """))),
+                    """, catalogKey("Mention #@team", ("en", stringUnit("Mention #@team in a post"))))),
             RuleExample("Keys with |==| that end in no variation Xcode knows",
-                VirtualFile("Localizable.xcstrings", catalog("""
+                .catalog(strings: """
                     "literal|==|text" : {
                       "comment" : "A separator in a key is fine"
                     },
@@ -403,7 +348,7 @@ public struct XCStringsInvalidRule: Rule {
                     },
                     "plain|==|unknown.x" : {
                     }
-                    """))),
+                    """)),
         ],
         reportedByReaders: true)
     public func check(_ context: RuleContext) -> [Finding] { [] }
@@ -412,24 +357,6 @@ public struct XCStringsInvalidRule: Rule {
 public struct LocaleMismatchRule: Rule {
     public static let id = "locale-mismatch"
     public init() {}
-
-    /// A one-unit Xcode XLIFF 1.2 whose target-language is `target` (`↓` may precede it).
-    private static func xliff(target: String, text: String = "Bibliothèque") -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
-          <file original="en.lproj/Localizable.strings" source-language="en" target-language="\(target)" datatype="plaintext">
-            <body>
-              <trans-unit id="title" xml:space="preserve">
-                <source>Library</source>
-                <target>\(text)</target>
-              </trans-unit>
-            </body>
-          </file>
-        </xliff>
-
-        """
-    }
 
     public static let description = RuleDescription(
         id: LocaleMismatchRule.id, name: "Declared locale disagrees with its place", severity: .warning,
@@ -454,41 +381,15 @@ public struct LocaleMismatchRule: Rule {
                     {"developmentRegion": "en", "targetLocale": "de", "toolInfo": {"toolName": "Xcode"}, "version": "1.0"}
 
                     """),
-                VirtualFile("de.xcloc/Localized Contents/de.xliff", """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
-                      <file original="en.lproj/Localizable.strings" source-language="en" target-language="↓fr" datatype="plaintext">
-                        <body>
-                          <trans-unit id="title" xml:space="preserve">
-                            <source>Library</source>
-                            <target>Bibliothèque</target>
-                          </trans-unit>
-                        </body>
-                      </file>
-                    </xliff>
-
-                    """)),
+                .xliff("de.xcloc/Localized Contents/de.xliff", target: "↓fr")),
             RuleExample("A French XLIFF in the German .lproj folder",
-                VirtualFile("de.lproj/Localizable.xliff", xliff(target: "↓fr"))),
+                .xliff("de.lproj/Localizable.xliff", target: "↓fr")),
             RuleExample("A file named after Dutch that declares German",
-                VirtualFile("src/xliff/nl.xliff", xliff(target: "↓de", text: "Bibliothek"))),
+                .xliff("src/xliff/nl.xliff", target: "↓de", text: "Bibliothek")),
             RuleExample("A parent folder named after Czech, an XLIFF 2 that declares Slovak",
-                VirtualFile("cs/app.xlf", """
-                    <?xml version="1.0"?>
-                    <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="↓sk">
-                     <file id="f1">
-                      <unit id="title">
-                       <segment>
-                        <source>Library</source>
-                        <target>Knižnica</target>
-                       </segment>
-                      </unit>
-                     </file>
-                    </xliff>
-
-                    """)),
+                .xliff2("cs/app.xlf", target: "↓sk", translation: "Knižnica")),
             RuleExample("One locale under two identifiers: a zh-CN folder, a zh-Hans target (a note)",
-                VirtualFile("zh-CN/focus-ios.xliff", xliff(target: "↓zh-Hans", text: "图书馆"))),
+                .xliff("zh-CN/focus-ios.xliff", target: "↓zh-Hans", text: "图书馆")),
         ],
         nonTriggering: [
             RuleExample("Bundle and XLIFF agree",
@@ -496,26 +397,13 @@ public struct LocaleMismatchRule: Rule {
                     {"developmentRegion": "en", "targetLocale": "de", "toolInfo": {"toolName": "Xcode"}, "version": "1.0"}
 
                     """),
-                VirtualFile("de.xcloc/Localized Contents/de.xliff", """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
-                      <file original="en.lproj/Localizable.strings" source-language="en" target-language="de" datatype="plaintext">
-                        <body>
-                          <trans-unit id="title" xml:space="preserve">
-                            <source>Library</source>
-                            <target>Bibliothek</target>
-                          </trans-unit>
-                        </body>
-                      </file>
-                    </xliff>
-
-                    """)),
+                .xliff("de.xcloc/Localized Contents/de.xliff", target: "de", text: "Bibliothek")),
             RuleExample("A file and folder that agree up to case and underscore; xliff/ names no locale",
-                VirtualFile("xliff/pt_BR.xliff", xliff(target: "pt-br", text: "Biblioteca"))),
+                .xliff("xliff/pt_BR.xliff", target: "pt-br", text: "Biblioteca")),
             RuleExample("templates/ is not a locale",
-                VirtualFile("templates/focus-ios.xliff", xliff(target: "en", text: "Library"))),
+                .xliff("templates/focus-ios.xliff", target: "en", text: "Library")),
             RuleExample("A parent folder that agrees",
-                VirtualFile("de/focus-ios.xliff", xliff(target: "de", text: "Bibliothek"))),
+                .xliff("de/focus-ios.xliff", target: "de", text: "Bibliothek")),
         ],
         reportedByReaders: true)
     public func check(_ context: RuleContext) -> [Finding] { [] }

@@ -376,48 +376,19 @@ public struct MarkdownMismatchRule: Rule {
         """,
         triggering: [
             RuleExample("A lost closing marker, and a link to another URL",
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "**Tip:** swipe to delete" : {
-                      "localizations" : {
-                        "de" : { "stringUnit" : { "state" : "translated", "value" : ↓"**Tipp: zum Löschen wischen" } }
-                      }
-                    },
-                    "Read our [privacy policy](https://example.com/privacy)." : {
-                      "localizations" : {
-                        "de" : { "stringUnit" : { "state" : "translated", "value" : ↓"Lies unsere [Datenschutzerklärung](https://example.org/datenschutz)." } }
-                      }
-                    }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .catalog(strings:
+                    catalogKey("**Tip:** swipe to delete", ("de", stringUnit("↓**Tipp: zum Löschen wischen"))),
+                    catalogKey("Read our [privacy policy](https://example.com/privacy).",
+                               ("de", stringUnit("↓Lies unsere [Datenschutzerklärung](https://example.org/datenschutz)."))))),
             RuleExample("A space breaks the link syntax in a .strings value",
                 .strings("en", "\"help\" = \"See [Help](https://example.com/help).\";\n"),
                 .strings("fr", "\"help\" = ↓\"Voir [Aide] (https://example.com/help).\";\n")),
         ],
         nonTriggering: [
             RuleExample("Emphasis kept (`_` for `*` renders the same), a localized URL, a gender star",
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "**%@** shared *%lld* books with users" : {
-                      "localizations" : {
-                        "de" : { "stringUnit" : { "state" : "translated", "value" : "**%1$@** hat _%2$lld_ Bücher mit Nutzer*innen geteilt" } }
-                      }
-                    },
-                    "Read the [guide](https://example.com/en/guide)." : {
-                      "localizations" : {
-                        "de" : { "stringUnit" : { "state" : "translated", "value" : "Lies die [Anleitung](https://example.com/de/guide)." } }
-                      }
-                    }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .catalog(strings:
+                    catalogKey("**%@** shared *%lld* books with users", ("de", stringUnit("**%1$@** hat _%2$lld_ Bücher mit Nutzer*innen geteilt"))),
+                    catalogKey("Read the [guide](https://example.com/en/guide).", ("de", stringUnit("Lies die [Anleitung](https://example.com/de/guide)."))))),
             RuleExample("No Markdown in the source: arithmetic, identifiers and footnote stars",
                 .strings("en", "\"calc\" = \"5 * 3 = 15\";\n\"key\" = \"Use file_name_here\";\n\"price\" = \"Price\";\n"),
                 .strings("de", "\"calc\" = \"5 * 3 = 15\";\n\"key\" = \"Verwende datei_name\";\n\"price\" = \"Preis*\";\n")),
