@@ -243,7 +243,7 @@ public struct AccessibilityCoverage: Sendable, Hashable {
                     var coverage = byLocale[translation.locale] ?? LocaleCoverage(locale: translation.locale, strings: 0, translated: 0, missing: 0)
                     coverage.strings += 1
                     if let value = set.alignedEntries[l][k]?.value {
-                        if value.texts.contains(where: { !$0.text.trimmingSpaces.isEmpty }) { coverage.translated += 1 }
+                        if value.containsText(where: { !$0.trimmingSpaces.isEmpty }) { coverage.translated += 1 }
                     } else {
                         coverage.missing += 1
                     }

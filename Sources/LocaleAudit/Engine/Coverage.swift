@@ -118,8 +118,7 @@ public enum Coverage {
     /// A value present, not empty and not marked as still to be translated.
     static func isTranslated(_ entry: Entry) -> Bool {
         if let meaning = entry.state?.meaning, meaning == .new || meaning == .needsTranslation { return false }
-        let texts = entry.value.texts
-        return !texts.isEmpty && texts.contains { !$0.text.allSatisfy(\.isWhitespace) }
+        return entry.value.containsText { !$0.isAllWhitespace }
     }
 
     /// Every visible text the same, in the same order (plural forms and variations included).

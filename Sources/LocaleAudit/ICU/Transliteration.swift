@@ -55,6 +55,12 @@ public final class ChineseScriptVariants: Sendable {
         try changed(in: text, by: toTraditional)
     }
 
+    /// Whether a Han character has a different Simplified form (`toSimplified`) or Traditional form.
+    public func hasOtherForm(_ scalar: Unicode.Scalar, toSimplified simplified: Bool) throws(ICUError) -> Bool {
+        let single = String(Character(scalar))
+        return try (simplified ? toSimplified : toTraditional).apply(single) != single
+    }
+
     private func changed(in text: String, by transliteration: Transliteration) throws(ICUError) -> [Unicode.Scalar] {
         var found: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars where Scripts.script(of: scalar) == .han {

@@ -26,6 +26,12 @@ public indirect enum Value: Sendable, Hashable {
         for (text, location) in texts { body(text, location) }
     }
 
+    /// Whether one of `texts` satisfies `predicate`; no array is built for a plain string.
+    public func containsText(where predicate: (String) -> Bool) -> Bool {
+        if case .text(let text) = self { return predicate(text) }
+        return texts.contains { predicate($0.text) }
+    }
+
     public var plainText: String? {
         if case .text(let s) = self { return s }
         return nil

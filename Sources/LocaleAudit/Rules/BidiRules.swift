@@ -131,7 +131,8 @@ private func textsWithBidiControls(_ context: RuleContext) -> [(text: String, lo
         let locale = context.project.effectiveLocale(of: table)
         if let locale, ProjectIndex.documentationLocales.contains(locale) { continue }
         for entry in table.entries {
-            for (text, location) in entry.value.texts where text.containsByte(0xE2) {
+            entry.value.forEachText { text, location in
+                guard text.containsByte(0xE2) else { return }
                 out.append((text, location ?? entry.valueLocation ?? entry.location, locale, table.name, entry.key))
             }
         }

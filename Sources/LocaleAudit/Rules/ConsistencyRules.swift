@@ -236,43 +236,38 @@ public struct UntranslatedRule: Rule {
 
     /// Per key, agreement among locales of the source's (Latin) script and among all locales, counted
     /// in one pass over the pairs.
+    /// How many languages keep each source key identical: by table set position, then source key
+    /// position (a table's array is empty where no language keeps any key identical).
     static func consensus(_ context: RuleContext, sourceLanguage: String)
-        -> (sameScript: [TableID: [String: Consensus]], everywhere: [TableID: [String: Consensus]]) {
-        var sameScript: [TableID: [String: Consensus]] = [:]
-        var everywhere: [TableID: [String: Consensus]] = [:]
-        // Locales repeat in every pair: their language and script are worked out once each.
-        var localeFacts: [String: (counts: Bool, otherScript: Bool)] = [:]
-        func facts(_ locale: String) -> (counts: Bool, otherScript: Bool) {
-            if let known = localeFacts[locale] { return known }
-            let made = (language(of: locale) != sourceLanguage, writesOtherScript(locale))
-            localeFacts[locale] = made
-            return made
+        -> (sameScript: [[Consensus]], everywhere: [[Consensus]]) {
+        // Locales repeat in every pair: their language and script are worked out once each, by id.
+        let localeFacts = context.index.locales.map { locale in
+            (counts: language(of: locale) != sourceLanguage, otherScript: writesOtherScript(locale))
         }
         // Only keys that some language keeps identical are ever looked up: count those alone.
-        var wanted: [TableID: Set<String>] = [:]
+        let tableSets = context.index.tableSets
+        var wanted = tableSets.map { _ in [Bool]() }
         for pair in context.pairs {
             guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
-                  translation == source, facts(pair.locale).counts else { continue }
-            wanted[pair.table, default: []].insert(pair.key)
+                  translation == source, localeFacts[Int(pair.localeID)].counts else { continue }
+            let t = Int(pair.tableIndex)
+            if wanted[t].isEmpty { wanted[t] = [Bool](repeating: false, count: tableSets[t].sourceEntries.count) }
+            wanted[t][Int(pair.keyPosition)] = true
         }
-        if wanted.isEmpty { return ([:], [:]) }
-        var currentTable: TableID? = nil
-        var currentKeys: Set<String>? = nil
+        var sameScript = wanted.map { $0.isEmpty ? [] : [Consensus](repeating: Consensus(), count: $0.count) }
+        var everywhere = sameScript
         for pair in context.pairs {
-            if pair.table != currentTable {
-                currentTable = pair.table
-                currentKeys = wanted[pair.table]
-            }
-            guard let keys = currentKeys, keys.contains(pair.key) else { continue }
-            let locale = facts(pair.locale)
+            let t = Int(pair.tableIndex), k = Int(pair.keyPosition)
+            guard !wanted[t].isEmpty, wanted[t][k] else { continue }
+            let locale = localeFacts[Int(pair.localeID)]
             guard locale.counts, case .text(let translation) = pair.translation.value,
                   case .text(let source) = pair.source.value else { continue }
             let identical = translation == source ? 1 : 0
-            everywhere[pair.table, default: [:]][pair.key, default: Consensus()].total += 1
-            everywhere[pair.table]![pair.key]!.identical += identical
+            everywhere[t][k].total += 1
+            everywhere[t][k].identical += identical
             if !locale.otherScript {
-                sameScript[pair.table, default: [:]][pair.key, default: Consensus()].total += 1
-                sameScript[pair.table]![pair.key]!.identical += identical
+                sameScript[t][k].total += 1
+                sameScript[t][k].identical += identical
             }
         }
         return (sameScript, everywhere)
@@ -299,7 +294,8 @@ public struct UntranslatedRule: Rule {
             // Kept as it is in most languages of the source's script: probably a name; only a note.
             // (In a locale of another script, only when nearly every language keeps it: a brand.)
             let agreement = Self.writesOtherScript(pair.locale) ? everywhere : sameScript
-            if let c = agreement[pair.table]?[pair.key], c.total >= 3, c.identical * 4 >= c.total * 3 {
+            let agreed = agreement[Int(pair.tableIndex)]
+            if !agreed.isEmpty, case let c = agreed[Int(pair.keyPosition)], c.total >= 3, c.identical * 4 >= c.total * 3 {
                 // A sentence (three words or more, some in lower case) is no name: it has not been
                 // translated yet. "Phags-pa" is a name.
                 let isSentence = words.count >= 3 && source.contains(" ") && words.contains { $0.first?.isLowercase == true }

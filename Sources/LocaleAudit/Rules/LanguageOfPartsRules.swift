@@ -53,8 +53,9 @@ extension LocalizedText {
                     let position = set.sourcePositions[key]
                     let sourceEntry = position.map { set.sourceEntries[Int($0)] }
                     guard entry.shouldTranslate, sourceEntry?.shouldTranslate != false else { continue }
-                    for (text, location) in entry.value.texts where !text.isEmpty {
-                        let equalsSource = !isSource && (sourceEntry?.value.texts.contains { $0.text == text } ?? false)
+                    entry.value.forEachText { text, location in
+                        guard !text.isEmpty else { return }
+                        let equalsSource = !isSource && (sourceEntry?.value.containsText { $0 == text } ?? false)
                         out.append(LocalizedText(table: set.id, locale: tables.locale, key: key, text: text,
                                                  location: location ?? entry.valueLocation ?? entry.location,
                                                  scripts: scripts, isSource: isSource, equalsSourceText: equalsSource,
@@ -311,13 +312,28 @@ public struct ChineseScriptMixRule: Rule {
               let toTraditional = try? Transliteration(id: "Hans-Hant") else { return [] }
         let rule = Self.description
         var findings: [Finding] = []
-        var variantByLocale: [String: String?] = [:]
+        // Texts come grouped by table and locale: the variant is looked up when the locale changes.
+        var lastLocale = "", variant: String? = nil
+        // The same characters come back in thousands of texts: each is transliterated once per direction.
+        var otherForm: [Bool: [Unicode.Scalar: Bool]] = [true: [:], false: [:]]
         for item in context.scriptAnalyses.texts {
-            if variantByLocale[item.locale] == nil { variantByLocale[item.locale] = Self.variant(of: item.locale) }
-            guard let variant = variantByLocale[item.locale] ?? nil else { continue }
+            if item.locale != lastLocale {
+                lastLocale = item.locale
+                variant = Self.variant(of: item.locale)
+            }
+            guard let variant else { continue }
             let simplified = variant == "Hans"
-            guard let odd = try? (simplified ? variants.traditionalOnly(in: item.text) : variants.simplifiedOnly(in: item.text)),
-                  !odd.isEmpty else { continue }
+            var odd: [Unicode.Scalar] = []
+            for scalar in item.text.unicodeScalars where scalar.value >= 0x2E80 && Scripts.script(of: scalar) == .han {
+                if let known = otherForm[simplified]![scalar] {
+                    if known { odd.append(scalar) }
+                    continue
+                }
+                let changes = (try? variants.hasOtherForm(scalar, toSimplified: simplified)) ?? false
+                otherForm[simplified]![scalar] = changes
+                if changes { odd.append(scalar) }
+            }
+            if odd.isEmpty { continue }
             var seen: Set<Unicode.Scalar> = []
             let allowed = simplified ? Self.validInSimplified : Self.validInTraditional
             let distinct = odd.filter { seen.insert($0).inserted && !allowed.contains($0) }

@@ -19,6 +19,14 @@ extension String {
     }
 
     /// `contains(where: \.isLetter)`, answered from the bytes when there is an ASCII letter.
+    /// Every character white space (true for ""), as `allSatisfy(\.isWhitespace)`: a text with a
+    /// printable ASCII character other than the space (nearly every text) is decided without walking
+    /// characters.
+    var isAllWhitespace: Bool {
+        if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        return allSatisfy(\.isWhitespace)
+    }
+
     var hasLetter: Bool {
         if utf8.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) { return true }
         if utf8.allSatisfy({ $0 < 0x80 }) { return false }
