@@ -193,10 +193,13 @@ enum ConsistentIdentification {
         let tableSets = context.index.tableSets
         // Most groups have one form: a group keeps its first and last pair and whether it varies, and
         // its pairs are chained through `next`; only the groups that vary become occurrence lists.
+        // Most places of a group repeat its first text exactly: a text's form is worked out only when it
+        // differs from the first text, and the first text's form only then.
         struct Group {
             var first: Int
             var last: Int
-            var firstForm: String
+            var firstText: String
+            var firstForm: String? = nil
             var varies = false
         }
         // A group is one source text (with its context and role) in one locale, both interned.
@@ -281,17 +284,19 @@ enum ConsistentIdentification {
                 guard case .text(let rawSource) = pair.source.value else { continue }
                 side = group(pair, source: rawSource.trimmingSpaces, comment: pair.translation.comment)
             }
-            let textForm = form(text)
             func add(to group: inout Group) {
                 if group.first < 0 {
-                    group = Group(first: index, last: index, firstForm: textForm)
+                    group = Group(first: index, last: index, firstText: text)
                 } else {
                     next[group.last] = index
                     group.last = index
-                    if textForm != group.firstForm { group.varies = true }
+                    guard !group.varies, text != group.firstText else { return }
+                    let firstForm = group.firstForm ?? form(group.firstText)
+                    group.firstForm = firstForm
+                    if form(text) != firstForm { group.varies = true }
                 }
             }
-            add(to: &groups[GroupID(locale: pair.localeID, source: side), default: Group(first: -1, last: -1, firstForm: "")])  // one hash
+            add(to: &groups[GroupID(locale: pair.localeID, source: side), default: Group(first: -1, last: -1, firstText: "")])  // one hash
         }
         func occurrences(of group: Group) -> [Occurrence] {
             var out: [Occurrence] = []

@@ -147,10 +147,20 @@ public enum FormatSpecifiers {
         var problems: [FormatProblem] = []
         var i = 0
         let n = scalars.count
+        // A specifier's parts are a few ASCII bytes: encoded on the stack, a string of up to 15 bytes
+        // needs no allocation (appending scalars to a String's scalar view one by one is slow).
         func text(_ r: Range<Int>) -> String {
-            var s = String.UnicodeScalarView()
-            s.append(contentsOf: scalars[r])
-            return String(s)
+            if r.isEmpty { return "" }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: r.count * 4) { buffer in
+                var count = 0
+                for k in r {
+                    UTF8.encode(scalars[k]) { byte in
+                        buffer[count] = byte
+                        count += 1
+                    }
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            }
         }
         func isDigit(_ k: Int) -> Bool { k < n && scalars[k].value >= 0x30 && scalars[k].value <= 0x39 }
         func digits(from k: Int) -> Int {
