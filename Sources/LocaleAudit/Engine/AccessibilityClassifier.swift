@@ -218,8 +218,8 @@ public struct AccessibilityCoverage: Sendable, Hashable {
                     if let kind { translationKinds[kind, default: 0] += 1 }
                 }
                 guard present < translation.keys.count else { continue }
-                for key in translation.keys where set.sourcePositions[key] == nil {
-                    let comment = translation.entries[key]!.comment
+                for (key, entry) in zip(translation.keys, translation.orderedEntries) where set.sourcePositions[key] == nil {
+                    let comment = entry.comment
                     let kind: AccessibilityClassifier.Kind?
                     if comment == nil {
                         if let known = kindOfExtraKey[key] {

@@ -16,6 +16,9 @@ public struct ProjectIndex: Sendable {
         public var entries: [String: Entry]
         /// Keys in first-seen order, for stable output.
         public var keys: [String]
+        /// The entry of each of `keys`, in the same order: walks over every entry read it instead of
+        /// looking each key up again.
+        public var orderedEntries: [Entry]
     }
 
     public struct TableSet: Sendable {
@@ -123,14 +126,17 @@ public struct ProjectIndex: Sendable {
         // Plural dictionaries take precedence over flat strings of the same key, as in Foundation.
         let ordered = tables.sorted { rank($0.format) < rank($1.format) || (rank($0.format) == rank($1.format) && $0.path < $1.path) }
         var entries: [String: Entry] = [:]
+        entries.reserveCapacity(ordered.reduce(0) { $0 + $1.entries.count })
         var keys: [String] = []
+        var orderedEntries: [Entry] = []
         for table in ordered {
-            for entry in table.entries where entries[entry.key] == nil {
-                entries[entry.key] = entry
+            for entry in table.entries {
+                guard entries.insertIfAbsent(entry, forKey: entry.key) else { continue }
                 keys.append(entry.key)
+                orderedEntries.append(entry)
             }
         }
-        return LocaleTables(locale: locale, tables: tables, entries: entries, keys: keys)
+        return LocaleTables(locale: locale, tables: tables, entries: entries, keys: keys, orderedEntries: orderedEntries)
     }
 
     private static func rank(_ format: CatalogFormat) -> Int {

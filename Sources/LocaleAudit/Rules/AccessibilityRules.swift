@@ -326,8 +326,7 @@ public struct LabelNamesControlTypeRule: Rule {
             guard let source = set.source else { continue }
             for tables in [source] + set.translations {
                 guard let words = Self.controlWords[LanguageOfParts.language(of: tables.locale)] else { continue }
-                for key in tables.keys {
-                    let entry = tables.entries[key]!
+                for (key, entry) in zip(tables.keys, tables.orderedEntries) {
                     guard Self.isLabel(key: key, entry: source.entries[key] ?? entry, kind: context.accessibilityKind(table: t, key: key)),
                           case .text(let text) = entry.value, let folded = try? TextFolding.fold(text) else { continue }
                     let tokens = folded.split { !$0.isLetter }

@@ -128,7 +128,9 @@ public struct ExtraKeyRule: Rule {
         let rule = Self.description
         for set in context.index.tableSets {
             guard let source = set.source else { continue }
-            for translation in set.translations {
+            for (l, translation) in set.translations.enumerated() {
+                // Only a translation with more keys than it shares with the source has extra ones.
+                guard set.alignedEntries[l].lazy.filter({ $0 != nil }).count < translation.keys.count else { continue }
                 for key in translation.keys where source.entries[key] == nil {
                     // InfoPlist.strings localizes Info.plist itself: its keys are Info.plist keys
                     // (NSCameraUsageDescription) or Info.plist values used as keys (shortcut titles), so
@@ -425,8 +427,7 @@ public struct TranslationStateRule: Rule {
         let rule = Self.description
         for set in context.index.tableSets {
             for translation in set.translations {
-                for key in translation.keys {
-                    let entry = translation.entries[key]!
+                for (key, entry) in zip(translation.keys, translation.orderedEntries) {
                     guard let state = entry.state else { continue }
                     let meaning: String
                     switch state.meaning {

@@ -48,8 +48,7 @@ extension LocalizedText {
                 if scriptsByLocale[tables.locale] == nil { scriptsByLocale[tables.locale] = LanguageOfParts.scripts(of: tables.locale) }
                 guard let scripts = scriptsByLocale[tables.locale] ?? nil else { continue }
                 let isSource = set.source != nil && position == 0
-                for key in tables.keys where !NameTerms.appNameKeys.contains(key) {
-                    let entry = tables.entries[key]!
+                for (key, entry) in zip(tables.keys, tables.orderedEntries) where !NameTerms.appNameKeys.contains(key) {
                     let position = set.sourcePositions[key]
                     let sourceEntry = position.map { set.sourceEntries[Int($0)] }
                     guard entry.shouldTranslate, sourceEntry?.shouldTranslate != false else { continue }

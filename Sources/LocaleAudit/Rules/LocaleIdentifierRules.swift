@@ -341,14 +341,19 @@ struct LocaleOccurrence: Sendable {
     }
 }
 
-extension RuleContext {
+extension LocaleOccurrence {
     /// Every distinct identifier per file, at its first location, plus the configured source language.
     /// String Catalogs repeat each language once per string: reporting each copy would bury the finding.
-    var localeOccurrences: [LocaleOccurrence] {
-        var index: [String: Int] = [:]
+    /// Worked out once per run (`RuleContext.localeOccurrences`) for the five rules that read it.
+    static func all(in project: Project) -> [LocaleOccurrence] {
+        struct Place: Hashable {
+            var identifier: String
+            var file: String
+        }
+        var index: [Place: Int] = [:]
         var occurrences: [LocaleOccurrence] = []
         for declaration in project.localeDeclarations {
-            let key = declaration.identifier + "\u{0}" + declaration.location.file
+            let key = Place(identifier: declaration.identifier, file: declaration.location.file)
             if let existing = index[key] {
                 occurrences[existing].repeats += 1
                 if declaration.location < occurrences[existing].location! { occurrences[existing].location = declaration.location }

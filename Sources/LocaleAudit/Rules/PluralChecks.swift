@@ -73,8 +73,7 @@ extension ProjectIndex {
         for set in tableSets {
             let all = (set.source.map { [$0] } ?? []) + set.translations
             for locale in all {
-                for key in locale.keys {
-                    let entry = locale.entries[key]!
+                for (key, entry) in zip(locale.keys, locale.orderedEntries) {
                     collect(entry.value, context: "") { plural, context in
                         sites.append(PluralSite(table: set.id, locale: locale.locale, key: key, entry: entry, value: plural, context: context))
                     }

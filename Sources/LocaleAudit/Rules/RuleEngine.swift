@@ -24,6 +24,8 @@ public struct RuleContext: Sendable {
     public var coverage: CoverageReport
     /// Every table's translations with their texts numbered, for the cross-locale rules.
     let numberedTables: SharedNumberedTables
+    /// Every distinct locale identifier per file, for the locale identifier rules.
+    let localeOccurrences: [LocaleOccurrence]
 
     public init(project: Project, options: AuditOptions) {
         self.project = project
@@ -63,6 +65,7 @@ public struct RuleContext: Sendable {
         self.coverage = coverage
         scriptAnalyses = SharedScriptAnalyses(texts: texts, names: names, options: options)
         numberedTables = SharedNumberedTables(index: index, workers: options.workers)
+        localeOccurrences = LocaleOccurrence.all(in: project)
         Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
     }
 

@@ -127,3 +127,15 @@ enum ByteSearch {
         return bytes
     }
 }
+
+extension Dictionary {
+    /// Stores `value` under `key` unless the key already has one, hashing the key once; true when it
+    /// was stored.
+    @discardableResult
+    mutating func insertIfAbsent(_ value: Value, forKey key: Key) -> Bool {
+        var inserted = false
+        func keep(_ slot: inout Value) {}
+        keep(&self[key, default: { inserted = true; return value }()])
+        return inserted
+    }
+}
