@@ -69,33 +69,46 @@ enum FindingConsolidation {
             return Identity(rule: finding.ruleID, locale: finding.locale, table: finding.table, key: key,
                             message: withMessage ? finding.message : nil)
         }
-        func rank(_ finding: Finding) -> Int? { finding.location.flatMap { ranks[$0.file] } }
+        // Each finding's two identities are interned once (a message is long to hash): the passes
+        // below index arrays by them. -1: no identity.
+        var interned: [Identity: Int] = [:]
+        interned.reserveCapacity(findings.count * 2)
+        func intern(_ id: Identity?) -> Int {
+            guard let id else { return -1 }
+            if let known = interned[id] { return known }
+            interned[id] = interned.count
+            return interned.count - 1
+        }
+        let exactIDs = findings.map { intern(identity($0, withMessage: true)) }
+        let looseIDs = findings.map { intern(identity($0, withMessage: false)) }
+        let rankOf = findings.map { finding in finding.location.flatMap { ranks[$0.file] } }
         // The most directly edited file each finding appears in, with and without its message.
-        var best: [Identity: Int] = [:]
-        for finding in findings {
-            guard let rank = rank(finding) else { continue }
-            for withMessage in [true, false] {
-                if let id = identity(finding, withMessage: withMessage) { best[id] = min(best[id] ?? rank, rank) }
-            }
+        var best = [Int](repeating: Int.max, count: interned.count)
+        for i in findings.indices {
+            guard let rank = rankOf[i], exactIDs[i] >= 0 else { continue }
+            best[exactIDs[i]] = min(best[exactIDs[i]], rank)
+            best[looseIDs[i]] = min(best[looseIDs[i]], rank)
         }
         var kept: [Finding] = []
-        var keptAt: [Identity: Int] = [:]
-        var copies: [(finding: Finding, exact: Bool)] = []
-        for finding in findings {
-            guard let rank = rank(finding), let exact = identity(finding, withMessage: true),
-                  let loose = identity(finding, withMessage: false) else {
+        var keptAt = [Int](repeating: -1, count: interned.count)
+        var copies: [(index: Int, exact: Bool)] = []
+        for (i, finding) in findings.enumerated() {
+            let exact = exactIDs[i], loose = looseIDs[i]
+            guard let rank = rankOf[i], exact >= 0 else {
                 kept.append(finding)
                 continue
             }
-            if rank > best[exact]! || rank > best[loose]! {
-                copies.append((finding, rank > best[exact]!))
+            if rank > best[exact] || rank > best[loose] {
+                copies.append((i, rank > best[exact]))
                 continue
             }
-            for id in [exact, loose] where keptAt[id] == nil { keptAt[id] = kept.count }
+            for id in [exact, loose] where keptAt[id] < 0 { keptAt[id] = kept.count }
             kept.append(finding)
         }
-        for (copy, exact) in copies {
-            guard let index = keptAt[identity(copy, withMessage: exact)!] else {
+        for (i, exact) in copies {
+            let copy = findings[i]
+            let index = keptAt[exact ? exactIDs[i] : looseIDs[i]]
+            guard index >= 0 else {
                 kept.append(copy)  // nothing to join (cannot happen: a better-ranked finding exists)
                 continue
             }
@@ -132,20 +145,38 @@ enum FindingConsolidation {
             let location = finding.location!
             return (ranks[location.file] ?? 0, location.file, location.line, location.column)
         }
-        var best: [Identity: Int] = [:]
-        var files: [Identity: Set<String>] = [:]
+        // Each finding's identity interned once (a message is long to hash); -1: none.
+        var interned: [Identity: Int] = [:]
+        interned.reserveCapacity(findings.count)
+        let ids = findings.map { finding -> Int in
+            guard let id = identity(finding) else { return -1 }
+            if let known = interned[id] { return known }
+            interned[id] = interned.count
+            return interned.count - 1
+        }
+        var best = [Int](repeating: -1, count: interned.count)
+        // The first file each identity is found in, and whether another file has it too.
+        var firstFile = [String?](repeating: nil, count: interned.count)
+        var inSeveralFiles = [Bool](repeating: false, count: interned.count)
         for (i, finding) in findings.enumerated() {
-            guard let id = identity(finding) else { continue }
-            files[id, default: []].insert(finding.location!.file)
-            if let current = best[id], order(findings[current]) <= order(finding) { continue }
+            let id = ids[i]
+            guard id >= 0 else { continue }
+            let file = finding.location!.file
+            if let first = firstFile[id] {
+                if first != file { inSeveralFiles[id] = true }
+            } else {
+                firstFile[id] = file
+            }
+            if best[id] >= 0, order(findings[best[id]]) <= order(finding) { continue }
             best[id] = i
         }
         // Nothing repeats across files: the common case costs one pass.
-        guard files.values.contains(where: { $0.count > 1 }) else { return findings }
+        guard inSeveralFiles.contains(true) else { return findings }
         var copies: [Int: [Finding.Note]] = [:]
         var dropped = Set<Int>()
         for (i, finding) in findings.enumerated() {
-            guard let id = identity(finding), files[id]!.count > 1, let keep = best[id], keep != i,
+            let id = ids[i]
+            guard id >= 0, inSeveralFiles[id], case let keep = best[id], keep != i,
                   findings[keep].location!.file != finding.location!.file else { continue }
             copies[keep, default: []].append(Finding.Note(message: "the same in another copy of this table", location: finding.location))
             dropped.insert(i)
