@@ -137,6 +137,12 @@ public struct AccessibilityClassifier: Sendable, Hashable {
 
     /// Lowercased tokens of a key split at `.`, `_`, `-`, spaces and camelCase boundaries.
     public static func tokens(of key: String) -> [String] {
+        // Keys are nearly all ASCII, and text-as-key catalogs make them long: split as bytes.
+        key.utf8.allSatisfy({ $0 < 0x80 }) ? asciiTokens(of: key) : characterTokens(of: key)
+    }
+
+    /// `tokens(of:)` character by character, for keys with non-ASCII letters.
+    static func characterTokens(of key: String) -> [String] {
         var tokens: [String] = []
         var current = ""
         var previousWasLower = false
@@ -155,6 +161,34 @@ public struct AccessibilityClassifier: Sendable, Hashable {
             previousWasLower = character.isLowercase || character.isNumber
         }
         if !current.isEmpty { tokens.append(current) }
+        return tokens
+    }
+
+    /// `tokens(of:)` of an ASCII key, split and lowercased byte by byte.
+    static func asciiTokens(of key: String) -> [String] {
+        var tokens: [String] = []
+        var current: [UInt8] = []
+        var previousWasLower = false
+        func flush() {
+            tokens.append(String(decoding: current, as: UTF8.self))
+            current.removeAll(keepingCapacity: true)
+        }
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "/"):
+                if !current.isEmpty { flush() }
+                previousWasLower = false
+                continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if previousWasLower { flush() }
+                current.append(byte + 0x20)
+                previousWasLower = false
+            default:
+                current.append(byte)
+                previousWasLower = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            }
+        }
+        if !current.isEmpty { flush() }
         return tokens
     }
 

@@ -39,6 +39,15 @@ import Testing
 
     @Test func tokensSplitAtSeparatorsAndCamelCase() {
         #expect(AccessibilityClassifier.tokens(of: "editBold-A11y_label.Text") == ["edit", "bold", "a11y", "label", "text"])
+        #expect(AccessibilityClassifier.tokens(of: "ÜberBlick.Größe") == ["über", "blick", "größe"])
+    }
+
+    /// ASCII keys are split byte by byte; the result is the character-by-character split's.
+    @Test(arguments: ["editBold-A11y_label.Text", "", "...", "a", "A", "ABCDef", "x2Y", "9Lives",
+                      "Open System Settings > Privacy & Security", "MDC-Ep-cA1.accessibilityLabel",
+                      "a\r\nB", "tab\tKey", "NSCameraUsageDescription", "URLs_and/PATHS--x", "%@ of %lld", "a__b  c"])
+    func asciiTokensAgreeWithCharacterTokens(key: String) {
+        #expect(AccessibilityClassifier.asciiTokens(of: key) == AccessibilityClassifier.characterTokens(of: key))
     }
 
     @Test func configuredPatternsAreAdded() {
