@@ -12,9 +12,15 @@ struct FormatComparison: Sendable {
     let translationKinds: [Int: [FormatSpecifier.Kind]]
 
     init(source: String, translation: String) {
-        self.source = FormatSpecifiers.scan(source)
+        let scan = FormatSpecifiers.scan(source)
+        self.init(source: scan, sourceKinds: scan.argumentKinds, translation: translation)
+    }
+
+    /// With the source already scanned: one source is translated into every locale.
+    init(source: FormatScan, sourceKinds: [Int: [FormatSpecifier.Kind]], translation: String) {
+        self.source = source
         self.translation = FormatSpecifiers.scan(translation)
-        sourceKinds = self.source.argumentKinds
+        self.sourceKinds = sourceKinds
         translationKinds = self.translation.argumentKinds
     }
 
@@ -65,13 +71,25 @@ typealias FormatPair = (pair: TranslationPair, source: String, translation: Stri
 
 /// Computed once per run (see `RuleContext`): scanning is the format rules' main cost.
 func computeFormatPairs(_ pairs: [TranslationPair], interfaceBuilderTables: Set<TableID> = []) -> [FormatPair] {
-    pairs.compactMap { pair in
+    // Each source entry is scanned once, not once per locale; by table set and key position.
+    var sourceScans: [Int: (scan: FormatScan, kinds: [Int: [FormatSpecifier.Kind]])] = [:]
+    return pairs.compactMap { pair in
+        // A source without `%` has no specifier: it is no format string, whatever the translation has.
         guard case .text(let source) = pair.source.value, case .text(let translation) = pair.translation.value,
-              source.containsByte(0x25) || translation.containsByte(0x25),
+              source.containsByte(0x25),
               !InterfaceBuilder.isInterfaceBuilderString(key: pair.key, table: pair.table, source: pair.source,
                                                          interfaceBuilderTables: interfaceBuilderTables) else { return nil }
-        let comparison = FormatComparison(source: source, translation: translation)
-        guard comparison.sourceIsFormat else { return nil }
+        let place = pair.tableIndex < 0 ? -1 : Int(pair.tableIndex) << 32 | Int(pair.keyPosition)
+        let scanned: (scan: FormatScan, kinds: [Int: [FormatSpecifier.Kind]])
+        if place >= 0, let known = sourceScans[place] {
+            scanned = known
+        } else {
+            let scan = FormatSpecifiers.scan(source)
+            scanned = (scan, scan.argumentKinds)
+            if place >= 0 { sourceScans[place] = scanned }
+        }
+        guard scanned.scan.isFormat else { return nil }
+        let comparison = FormatComparison(source: scanned.scan, sourceKinds: scanned.kinds, translation: translation)
         return (pair, source, translation, comparison)
     }
 }

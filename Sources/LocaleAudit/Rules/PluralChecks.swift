@@ -29,6 +29,9 @@ final class PluralRulesCache: @unchecked Sendable {
     struct Entry {
         let rules: PluralRules
         let smallIntegerCategories: [PluralCategory]
+        /// `rules.requiredCategories(integer: true)`: expanding the samples is costly, and every plural
+        /// of the locale asks.
+        let integerCategories: [PluralCategory]
     }
     private var cache: [String: Entry?] = [:]
     private let lock = NSLock()
@@ -41,13 +44,21 @@ final class PluralRulesCache: @unchecked Sendable {
         if let cached = cache[locale] { return cached }
         var entry: Entry? = nil
         if let rules = try? PluralRules(locale: locale.replacingOccurrences(of: "_", with: "-")) {
-            entry = Entry(rules: rules, smallIntegerCategories: (0...1000).map { rules.category(for: $0) })
+            entry = Entry(rules: rules, smallIntegerCategories: (0...1000).map { rules.category(for: $0) },
+                          integerCategories: rules.requiredCategories(integer: true))
         }
         cache[locale] = entry
         return entry
     }
 
     func rules(for locale: String) -> PluralRules? { entry(for: locale)?.rules }
+
+    /// The categories a plural of the locale must have (see `PluralRules.requiredCategories`), nil
+    /// without rules for the locale.
+    func requiredCategories(_ locale: String, integer: Bool) -> [PluralCategory]? {
+        guard let entry = entry(for: locale) else { return nil }
+        return integer ? entry.integerCategories : entry.rules.requiredCategories(integer: false)
+    }
 
     /// The integers 0…1000 that take the category in the locale.
     func integers(_ locale: String, _ category: PluralCategory, excludingZero: Bool = false) -> [Int] {
@@ -197,7 +208,7 @@ public struct PluralMissingCategoryRule: Rule {
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
             for variable in site.value.variables where variable.isPluralRule {
                 let present = Set(variable.knownCategories)
-                let missing = rules.requiredCategories(integer: isIntegerValueType(variable.valueType))
+                let missing = (cache.requiredCategories(site.locale, integer: isIntegerValueType(variable.valueType)) ?? rules.categories)
                     .filter { $0 != .other && !present.contains($0) && !site.writesInvalidCase(variable, $0.rawValue) }
                 for category in missing {
                     findings.append(.entry(rule,
@@ -521,7 +532,7 @@ public struct PluralShapeMismatchRule: Rule {
                 // TranslateWiki's source form writes plurals inline as {{PLURAL:$1|…|…}}.
                 if case .text(let text) = pair.translation.value, text.contains("{{PLURAL:") { return nil }
                 guard let rules = cache.rules(for: pair.locale),
-                      rules.requiredCategories(integer: true).filter({ $0 != .zero }).count > 1 else { return nil }
+                      (cache.requiredCategories(pair.locale, integer: true) ?? rules.categories).filter({ $0 != .zero }).count > 1 else { return nil }
                 // Where a noun stays singular after any numeral, one string is often right: a note.
                 let singularAfterNumerals = Self.singularAfterNumerals.contains(UntranslatedRule.language(of: pair.locale))
                 return .entry(rule, "the source varies by plural but the \(pair.locale) translation is one plain string for every number"

@@ -4,6 +4,35 @@ public enum TextAnalysis {
     /// runs of two or more letters. A string without any has nothing to translate.
     public static func translatableWords(in text: String) -> [Substring] {
         let masked = maskNonWords(text)
+        // Most texts are ASCII: their letters and apostrophes are single bytes, words split as bytes.
+        if masked.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(in: masked) }
+        return characterWords(in: masked)
+    }
+
+    /// `translatableWords` of an ASCII text: runs of two or more ASCII letters, apostrophes inside.
+    static func asciiWords(in masked: String) -> [Substring] {
+        var words: [Substring] = []
+        let utf8 = masked.utf8
+        var start: String.Index? = nil, length = 0
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || (start != nil && byte == 0x27) {
+                if start == nil { start = index }
+                length += 1
+            } else if let s = start {
+                if length >= 2 { words.append(masked[s..<index]) }
+                start = nil
+                length = 0
+            }
+            index = utf8.index(after: index)
+        }
+        if let s = start, length >= 2 { words.append(masked[s...]) }
+        return words
+    }
+
+    /// `translatableWords` character by character, for text beyond ASCII.
+    static func characterWords(in masked: String) -> [Substring] {
         var words: [Substring] = []
         var start: String.Index? = nil
         var index = masked.startIndex

@@ -114,6 +114,13 @@ import Testing
         #expect(FormatSpecifiers.strayFragments(in: clean, outside: FormatSpecifiers.scan(clean)).isEmpty)
     }
 
+    /// ASCII texts are split byte by byte; the words are the character-by-character split's.
+    @Test(arguments: ["Add book", "", "a", "ab", "don't stop", "'quoted' words'", "x1y2 zz9", "tab\tsep\r\nline",
+                      "A-B C_D e.f", "one  two   three", "it's 5 o'clock", "abc'"])
+    func asciiWordsAgreeWithCharacterWords(text: String) {
+        #expect(TextAnalysis.asciiWords(in: text) == TextAnalysis.characterWords(in: text))
+    }
+
     @Test func translatableWordsIgnorePlaceholdersURLsNumbersAndEmail() {
         #expect(TextAnalysis.translatableWords(in: "%@ %d 100 https://example.com/help a@b.com").isEmpty)
         #expect(TextAnalysis.translatableWords(in: "Add book").map(String.init) == ["Add", "book"])
