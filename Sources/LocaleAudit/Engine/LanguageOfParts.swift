@@ -169,7 +169,7 @@ public struct LanguageOfParts: Sendable {
                                           languageSource: .term))
             }
         }
-        let scanned = String(decoding: units, as: UTF16.self)
+        let scanned = String(utf16Units: units)
         var hasNative = false
         for run in Scripts.groupingJapanese(Scripts.runs(in: scanned)) where !run.script.isCommonOrInherited {
             guard let trimmed = run.trimmed(in: scanned).flatMap({ Self.trimmingSymbols($0, in: scanned) }) else { continue }
@@ -328,7 +328,8 @@ public struct LanguageOfParts: Sendable {
         let utf16 = text.utf16
         let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
         let end = utf16.index(start, offsetBy: range.count)
-        return String(decoding: utf16[start..<end], as: UTF16.self)
+        // Ranges end on scalar boundaries: the slice is a copy of the bytes, with no transcoding.
+        return String(utf16[start..<end]) ?? String(decoding: utf16[start..<end], as: UTF16.self)
     }
 
     /// True when the text has letters and all are in the native scripts, false when it has none, nil

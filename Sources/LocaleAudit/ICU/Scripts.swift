@@ -105,6 +105,13 @@ public enum Scripts {
     /// Cyrl → ru, Arab → ar, Hani → zh, Hira → ja, Hang → ko, Hebr → he, Grek → el.
     /// Nil when ICU has no likely language for the script.
     public static func speechLanguage(for script: ScriptCode) -> String? {
+        speechLanguages.value(for: script) { likelyLanguage(for: $0) }
+    }
+
+    /// ICU's answer is the same for every text in a script: asked once per script and run.
+    private static let speechLanguages = LockedCache<ScriptCode, String?>()
+
+    private static func likelyLanguage(for script: ScriptCode) -> String? {
         let tag = "und-" + script.shortName
         guard let maximized = try? ShimBuffer.utf8("likely language of \(tag)", { la_locale_maximize(tag, $0, $1, $2) }),
               let language = maximized.split(separator: "-").first, language != "und" else { return nil }

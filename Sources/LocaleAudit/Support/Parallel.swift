@@ -65,3 +65,18 @@ public enum Parallel {
         }
     }
 }
+
+/// A memo shared by worker threads: each key's value is worked out once, under a lock.
+final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
+    private var values: [Key: Value] = [:]
+    private let lock = NSLock()
+
+    func value(for key: Key, _ make: (Key) -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = values[key] { return known }
+        let made = make(key)
+        values[key] = made
+        return made
+    }
+}

@@ -139,3 +139,35 @@ extension Dictionary {
         return inserted
     }
 }
+
+extension String {
+    /// `String(decoding: units, as: UTF16.self)`, ill-formed surrogates replaced by U+FFFD the same
+    /// way, but transcoded in one tight loop: the generic decoder is slow on the texts the language
+    /// of parts analysis rebuilds.
+    init(utf16Units units: [UInt16]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(units.count * 3)
+        var i = 0
+        while i < units.count {
+            let unit = units[i]
+            if unit < 0x80 {
+                bytes.append(UInt8(unit))
+                i += 1
+                continue
+            }
+            let scalar: Unicode.Scalar
+            if unit < 0xD800 || unit > 0xDFFF {
+                scalar = Unicode.Scalar(unit)!
+                i += 1
+            } else if unit <= 0xDBFF, i + 1 < units.count, units[i + 1] >= 0xDC00, units[i + 1] <= 0xDFFF {
+                scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00))!
+                i += 2
+            } else {
+                scalar = "\u{FFFD}"
+                i += 1
+            }
+            UTF8.encode(scalar) { bytes.append($0) }
+        }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -10,6 +10,44 @@ import Testing
         (0..<Int.random(in: 0...maxPieces, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
     }
 
+    @Test func trimmingAndWhitespaceShortcutsAgreeWithTheCharacterAnswers() {
+        // The character-by-character trim the byte shortcut stands in front of.
+        func trimmedByCharacters(_ text: String) -> String {
+            var s = Substring(text)
+            while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s = s.dropFirst() }
+            while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s = s.dropLast() }
+            return String(s)
+        }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = randomText(&rng) + (Bool.random(using: &rng) ? " \u{301}" : "")
+            #expect(text.trimmingSpaces == trimmedByCharacters(text), "\(text.debugDescription)")
+            #expect(text.isAllWhitespace == text.allSatisfy(\.isWhitespace), "\(text.debugDescription)")
+        }
+        #expect("\u{00A0}\u{2003}\n".isAllWhitespace)
+        #expect(" \u{1C}".isAllWhitespace == " \u{1C}".allSatisfy(\.isWhitespace))
+    }
+
+    @Test func utf16TranscodingAgreesWithTheStandardDecoder() {
+        var rng = SystemRandomNumberGenerator()
+        // Lone and reversed surrogates included: both must become U+FFFD the same way.
+        let units: [UInt16] = [0x41, 0x20, 0xE9, 0x65E5, 0xD83D, 0xDC69, 0xDC69, 0xD83D, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x0A]
+        for _ in 0..<2_000 {
+            let sample = (0..<Int.random(in: 0...16, using: &rng)).map { _ in units.randomElement(using: &rng)! }
+            #expect(String(utf16Units: sample) == String(decoding: sample, as: UTF16.self), "\(sample)")
+            #expect(Array(String(utf16Units: sample).utf8) == Array(String(decoding: sample, as: UTF16.self).utf8))
+        }
+    }
+
+    @Test func asciiWordSplitAgreesWithTheCharacterSplit() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["ab", "c", "'", " ", "\r\n", "x1", "Don't", "--", "A", "\t", "zz'"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            #expect(TextAnalysis.asciiWords(in: text) == TextAnalysis.characterWords(in: text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func containsByteAndSuffixAgreeWithTheGenericAnswers() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
