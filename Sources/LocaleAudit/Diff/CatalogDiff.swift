@@ -198,15 +198,16 @@ extension CatalogDiff {
             for translation in set.translations where translated[translation.locale] == nil {
                 translated[translation.locale] = 0
             }
-            guard let source = set.source else { continue }
-            for translation in set.translations {
+            guard set.source != nil else { continue }
+            // Each translation's entries aligned with the source keys: positions, not key lookups.
+            for (l, translation) in set.translations.enumerated() {
                 var count = 0
-                for key in source.keys where source.entries[key]!.shouldTranslate {
-                    if let entry = translation.entries[key], isTranslated(entry) { count += 1 }
+                for (k, sourceEntry) in set.sourceEntries.enumerated() where sourceEntry.shouldTranslate {
+                    if let entry = set.alignedEntries[l][k], isTranslated(entry) { count += 1 }
                 }
                 translated[translation.locale, default: 0] += count
             }
-            total += source.keys.lazy.filter { source.entries[$0]!.shouldTranslate }.count
+            total += set.sourceEntries.lazy.filter(\.shouldTranslate).count
         }
         return translated.mapValues { TranslationCoverage(translated: $0, total: total) }
     }
@@ -373,24 +374,33 @@ private struct DiffBuilder {
         }
 
         // Translations: only keys the new source still has, each compared with its old key.
-        guard let newSource else { return }
-        var oldTranslations: [String: ProjectIndex.LocaleTables] = [:]
-        for translation in oldSet?.translations ?? [] { oldTranslations[translation.locale] = translation }
-        var newTranslations: [String: ProjectIndex.LocaleTables] = [:]
-        for translation in newSet?.translations ?? [] { newTranslations[translation.locale] = translation }
+        guard newSource != nil, let newSet else { return }
+        // Where each new source key (or the old key it was renamed from) stood in the old source,
+        // worked out once for every locale: the translations are then read by position.
+        let oldPositions: [Int?] = newKeys.map { key in
+            guard let oldSet else { return nil }
+            return oldSet.sourcePositions[renamedFrom[key] ?? key].map(Int.init)
+        }
+        var oldTranslations: [String: Int] = [:]
+        for (l, translation) in (oldSet?.translations ?? []).enumerated() { oldTranslations[translation.locale] = l }
+        var newTranslations: [String: Int] = [:]
+        for (l, translation) in newSet.translations.enumerated() { newTranslations[translation.locale] = l }
         for locale in Set(oldTranslations.keys).union(newTranslations.keys).sorted() {
-            guard let oldTranslation = oldTranslations[locale] else { continue }  // a new locale loses nothing
-            let newTranslation = newTranslations[locale]
-            for key in newKeys {
-                guard let sourceEntry = newSource.entries[key], sourceEntry.shouldTranslate else { continue }
-                let oldKey = renamedFrom[key] ?? (oldSource?.entries[key] != nil ? key : nil)
-                guard let oldKey, let before = oldTranslation.entries[oldKey], CatalogDiff.isTranslated(before) else { continue }
+            guard let oldSet, let o = oldTranslations[locale] else { continue }  // a new locale loses nothing
+            let oldAligned = oldSet.alignedEntries[o]
+            let newAligned = newTranslations[locale].map { newSet.alignedEntries[$0] }
+            for (k, key) in newKeys.enumerated() {
+                let sourceEntry = newSet.sourceEntries[k]
+                guard sourceEntry.shouldTranslate, let oldPosition = oldPositions[k],
+                      let before = oldAligned[oldPosition], CatalogDiff.isTranslated(before) else { continue }
+                let oldKey = oldSource!.keys[oldPosition]
                 let beforeLocation = before.valueLocation ?? before.location
-                guard let after = newTranslation?.entries[key], CatalogDiff.isTranslated(after) else {
+                let current = newAligned?[k] ?? nil
+                guard let after = current, CatalogDiff.isTranslated(after) else {
                     changes.append(DiffChange(kind: .translationLost, table: id, locale: locale, key: key,
                                               oldKey: oldKey == key ? nil : oldKey, before: before.value,
-                                              after: newTranslation?.entries[key]?.value,
-                                              location: newTranslation?.entries[key].map { $0.valueLocation ?? $0.location },
+                                              after: current?.value,
+                                              location: current.map { $0.valueLocation ?? $0.location },
                                               oldLocation: beforeLocation))
                     continue
                 }
