@@ -5,7 +5,7 @@
 // - Translations are compared the same way, except that trailing sentence punctuation (. … ... : ! ?
 //   and their full-width forms) is ignored: VoiceOver does not read it and a stray period is not a
 //   second name for a control; typographic and typewriter quotes are one spelling; letter case and
-//   invisible bidi controls do not make a second name either.
+//   invisible bidi controls and zero-width spaces do not make a second name either.
 // - A context splits a group: an explicit marker in the developer comment (`context: verb`) or a
 //   key that is its source text plus a suffix (`Open (verb)`, `Open|verb`, `Open#verb`, `Open::verb`);
 //   for ordinary strings, a differing developer comment too (Xcode's generated Interface Builder
@@ -43,7 +43,8 @@ enum ConsistentIdentification {
         // are one term. ASCII text without capitals (most of it) needs no lowercasing.
         let folded = text.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) }) ? text : text.lowercased()
         // Most texts end in a letter and have no curly quotes (’‘“”„ start with the byte E2 in UTF-8,
-        // ʼ with CA) and no bidi controls (E2 80 8E/8F/AA–AE, E2 81 A6–A9, D8 9C): nothing to remove or fold.
+        // ʼ with CA), no bidi controls (E2 80 8E/8F/AA–AE, E2 81 A6–A9, D8 9C) and no zero-width
+        // space, word joiner or byte order mark (E2 80 8B, E2 81 A0, EF BB BF): nothing to remove or fold.
         if let last = folded.unicodeScalars.last, !trailingPunctuation.contains(last), !last.isWhitespaceFast,
            !hasFoldableQuote(folded) {
             return folded
@@ -51,19 +52,22 @@ enum ConsistentIdentification {
         var scalars = Substring(folded).unicodeScalars[...]
         while let last = scalars.last, trailingPunctuation.contains(last) || last.isWhitespaceFast { scalars.removeLast() }
         // Typographic and typewriter quotes are one spelling ("d’ús" and "d'ús"): no one hears or
-        // reads a different word; invisible bidi controls around a word do not change it either.
+        // reads a different word; invisible bidi controls around a word do not change it either, nor
+        // does a zero-width space (Khmer, Thai and Lao mark word boundaries with it).
         // Built as UTF-8 bytes: appending scalars to a String one by one is slow.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(folded.utf8.count)
-        for scalar in scalars where !bidiFormatting.contains(scalar.value) { UTF8.encode(quoteFolding[scalar] ?? scalar) { bytes.append($0) } }
+        for scalar in scalars where !invisibleFormatting.contains(scalar.value) { UTF8.encode(quoteFolding[scalar] ?? scalar) { bytes.append($0) } }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// LRM, RLM, ALM, the embeddings and overrides (U+202A–U+202E) and the isolates (U+2066–U+2069).
-    private static let bidiFormatting: Set<UInt32> = [0x200E, 0x200F, 0x061C, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
-                                                      0x2066, 0x2067, 0x2068, 0x2069]
+    /// LRM, RLM, ALM, the embeddings and overrides (U+202A–U+202E), the isolates (U+2066–U+2069), and
+    /// the zero-width space, word joiner and zero-width no-break space (U+200B, U+2060, U+FEFF).
+    private static let invisibleFormatting: Set<UInt32> = [0x200E, 0x200F, 0x061C, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                                                      0x2066, 0x2067, 0x2068, 0x2069, 0x200B, 0x2060, 0xFEFF]
 
-    /// Whether the UTF-8 has ‘ ’ “ ” „ (E2 80 98/99/9C/9D/9E), ʼ (CA BC), a ZWNJ (E2 80 8C) or a bidi control.
+    /// Whether the UTF-8 has ‘ ’ “ ” „ (E2 80 98/99/9C/9D/9E), ʼ (CA BC), a ZWNJ (E2 80 8C), a bidi
+    /// control, a zero-width space (E2 80 8B), a word joiner (E2 81 A0) or a byte order mark (EF BB BF).
     private static func hasFoldableQuote(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
@@ -72,9 +76,12 @@ enum ConsistentIdentification {
                 let b = bytes[i]
                 if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80 {
                     let c = bytes[i + 2]
-                    if c == 0x98 || c == 0x99 || c == 0x9C || c == 0x9D || c == 0x9E || c == 0x8C || c == 0x8E || c == 0x8F
+                    if c == 0x98 || c == 0x99 || c == 0x9C || c == 0x9D || c == 0x9E || c == 0x8B || c == 0x8C || c == 0x8E || c == 0x8F
                         || (c >= 0xAA && c <= 0xAE) { return true }
-                } else if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x81, bytes[i + 2] >= 0xA6 && bytes[i + 2] <= 0xA9 {
+                } else if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x81,
+                          bytes[i + 2] == 0xA0 || (bytes[i + 2] >= 0xA6 && bytes[i + 2] <= 0xA9) {
+                    return true
+                } else if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF {
                     return true
                 } else if (b == 0xCA && bytes[i + 1] == 0xBC) || (b == 0xD8 && bytes[i + 1] == 0x9C) {
                     return true
@@ -378,7 +385,7 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         place that differs from it is reported. Source texts are compared case-sensitively after \
         trimming white space; translations ignore trailing sentence punctuation (. … : ! ?), which \
         VoiceOver does not read, the difference between typographic and typewriter quotes, letter case \
-        (a term capitalised as a title and in lower case inside a sentence) and invisible bidi controls. Labels are compared with labels and hints with hints (from the \
+        (a term capitalised as a title and in lower case inside a sentence) and invisible characters (bidi controls, zero-width spaces). Labels are compared with labels and hints with hints (from the \
         Interface Builder property or a `hint`/`value` token in the key), and one key of one table counts \
         once however many copies (XLIFF exports, a second tree) repeat it. An explicit context splits a group: `context: …` in the developer \
         comment, or a key that is its source text plus a suffix (`Back (card side)`, `Back|nav`). \
@@ -481,6 +488,9 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("Letter case and invisible isolates make no second name",
                 .strings("en", "\"menu.terms\" = \"Terms of Use\";\n\"upload.terms\" = \"Terms of Use\";\n\"a\" = \"location\";\n\"b\" = \"location\";\n"),
                 .strings("fi", "\"menu.terms\" = \"Käyttöehdot\";\n\"upload.terms\" = \"käyttöehdot\";\n\"a\" = \"sijainti\";\n\"b\" = \"\u{2068}sijainti\u{2069}\";\n")),
+            RuleExample("A zero-width space, with which Khmer marks word boundaries, makes no second name",
+                .strings("en", "\"saved.title\" = \"Saved\";\n\"saved.tab\" = \"Saved\";\n"),
+                .strings("km", "\"saved.title\" = \"រក្សាទុករួច\";\n\"saved.tab\" = \"\u{200B}រក្សាទុករួច\";\n")),
             RuleExample("Two copies left in English never outvote the translation (they are `untranslated` findings)",
                 .strings("en", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Share the article\";\n"),
                 .strings("de", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Artikel teilen\";\n")),

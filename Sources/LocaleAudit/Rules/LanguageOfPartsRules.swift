@@ -291,18 +291,26 @@ public struct ChineseScriptMixRule: Rule {
         rationale: """
         Readers of one script notice the other at once, and it marks text copied from the wrong \
         translation. Found with ICU's Hans-Hant and Hant-Hans transliterators, one character at a time; \
-        the message names the character to use instead.
+        the message names the character to use instead. A variant's name followed by its language tag \
+        in brackets (`简体（zh-hans）`) is left alone: a list of variants writes each name in its own script.
         """,
         triggering: [
             RuleExample(
                 .strings("en", "\"delete\" = \"Delete\";\n"),
                 .strings("zh-Hans", "\"delete\" = ↓\"刪除\";\n")),
+            RuleExample("A sentence before a bracketed tag is no variant's name",
+                .strings("en", "\"install\" = \"Install the Chinese language pack (zh) to continue\";\n"),
+                .strings("zh-Hans", "\"install\" = ↓\"請先安裝中文語言套件（zh）再繼續\";\n")),
         ],
         nonTriggering: [
             RuleExample(
                 .strings("en", "\"delete\" = \"Delete\";\n"),
                 .strings("zh-Hans", "\"delete\" = \"删除\";\n"),
                 .strings("zh-Hant", "\"delete\" = \"刪除\";\n")),
+            RuleExample("A list of variants names each in its own script, with its tag",
+                .strings("en", "\"variants\" = \"Choose a variant:\\nSimplified (zh-hans)\\nTraditional (zh-hant)\";\n"),
+                .strings("zh-Hant", "\"variants\" = \"選擇變體：\\n简体（zh-hans）\\n繁體（zh-hant）\";\n"),
+                .strings("zh-Hans", "\"variants\" = \"选择变体：\\n简体 (zh-hans)\\n繁體 Traditional Chinese (zh-hant)\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -323,7 +331,9 @@ public struct ChineseScriptMixRule: Rule {
             guard let variant else { continue }
             let simplified = variant == "Hans"
             var odd: [Unicode.Scalar] = []
-            for scalar in item.text.unicodeScalars where scalar.value >= 0x2E80 && Scripts.script(of: scalar) == .han {
+            let scalars = Array(item.text.unicodeScalars)
+            let names = Self.variantNames(scalars)
+            for (k, scalar) in scalars.enumerated() where scalar.value >= 0x2E80 && !names.contains(k) && Scripts.script(of: scalar) == .han {
                 if let known = otherForm[simplified]![scalar] {
                     if known { odd.append(scalar) }
                     continue
@@ -356,6 +366,48 @@ public struct ChineseScriptMixRule: Rule {
     /// own meaning (后 "queen", 干 "to concern", 里 "mile", 面 "face", 只, 台, 系, 表, 准, 周, 才, 余, …).
     static let validInTraditional: Set<Unicode.Scalar> = Set(("后干里面只台系范松板表冲了周谷丑游采制征才余云占斗向合夸折朴杰姜御布借凶划伙仆"
         + "秋困致蒙舍扎胡辟郁克几家尸千升回卜出党注准咸奸岳弦愿托据朱杠沈沾泛淀熏症秘累虫并吊巨志扣于仇价仿佣冬吃同呆哄幸念愈暗曲杆欲涂痴筑荐蜡雕").unicodeScalars)
+
+    static let longestVariantName = 8
+    /// The longest label in another language between a variant's name and its tag, in characters.
+    static let longestLabel = 40
+
+    /// Positions of the Han characters that name a language variant: words of them, single spaces
+    /// between, followed by a language tag in brackets, full-width or not, after at most one space
+    /// ("简体（zh-hans）", "香港繁體 (zh-hk)", "赣语 简体（gan-hans）").
+    static func variantNames(_ scalars: [Unicode.Scalar]) -> Set<Int> {
+        func isHan(_ k: Int) -> Bool { k >= 0 && k < scalars.count && scalars[k].value >= 0x2E80 && Scripts.script(of: scalars[k]) == .han }
+        /// A tag (an ASCII letter, then letters, digits, `-` or `_`) in the brackets opening at `open`.
+        func tagInBrackets(at open: Int) -> Bool {
+            guard scalars[open] == "(" || scalars[open] == "（" else { return false }
+            var k = open + 1
+            guard k < scalars.count, scalars[k].isASCII, scalars[k].properties.isAlphabetic else { return false }
+            while k < scalars.count, scalars[k].isASCII,
+                  scalars[k].properties.isAlphabetic || ("0"..."9").contains(scalars[k]) || scalars[k] == "-" || scalars[k] == "_" { k += 1 }
+            return k < scalars.count && (scalars[k] == ")" || scalars[k] == "）")
+        }
+        var names: Set<Int> = []
+        for open in scalars.indices where tagInBrackets(at: open) {
+            var k = open - 1
+            if k >= 0, scalars[k] == " " { k -= 1 }
+            // An English label may stand between the name and its tag ("赣语 简体 Gan, Simplified (gan-hans)").
+            var j = k
+            while j >= 0, k - j < Self.longestLabel, scalars[j].isASCII, scalars[j] != "\n" { j -= 1 }
+            if j < k, isHan(j), scalars[j + 1] == " " { k = j }
+            // Back over the name: Han words, a single space between them.
+            var name: [Int] = []
+            while isHan(k) {
+                while isHan(k) {
+                    name.append(k)
+                    k -= 1
+                }
+                if k >= 1, scalars[k] == " ", isHan(k - 1) { k -= 1 }
+            }
+            // A variant's name is a few characters ("新加坡简体"); a longer run is a sentence that
+            // happens to end before a bracket, and stays checked.
+            if name.count <= Self.longestVariantName { names.formUnion(name) }
+        }
+        return names
+    }
 
     /// "Hans" or "Hant" for Chinese locales (zh, zh-TW, zh-Hant-HK, yue…), nil for every other.
     static func variant(of locale: String) -> String? {

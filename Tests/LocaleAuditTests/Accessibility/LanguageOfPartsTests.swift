@@ -119,4 +119,19 @@ import Testing
         #expect(ChineseScriptMixRule.validInSimplified.contains("著"))
         #expect(ChineseScriptMixRule.validInTraditional.contains("后"))
     }
+
+    /// The characters of a variant's name before its bracketed tag, and only those.
+    @Test func variantNamesBeforeTheirTagsAreFound() {
+        func named(_ text: String) -> String {
+            let scalars = Array(text.unicodeScalars)
+            let names = ChineseScriptMixRule.variantNames(scalars)
+            return String(String.UnicodeScalarView(scalars.indices.filter(names.contains).map { scalars[$0] }))
+        }
+        #expect(named("支援下列變體：\n简体（zh-hans）\n香港繁體 (zh-hk)") == "简体香港繁體")
+        #expect(named("贛語 原文 Gan (gan)\n赣语 简体 Gan, Simplified (gan-hans)") == "贛語原文赣语简体")
+        // A sentence is no name; a bracket without a tag is no tag.
+        #expect(named("請先安裝中文語言套件（zh）再繼續") == "")
+        #expect(named("简体（简称）") == "")
+        #expect(named("") == "")
+    }
 }

@@ -13,6 +13,16 @@ import Testing
         #expect(ConsistentIdentification.form(text) == form)
     }
 
+    /// Invisible characters fold away: a zero-width space, word joiner, byte order mark or bidi
+    /// isolate never makes a second spelling of one word.
+    @Test func invisibleCharactersFoldAway() {
+        let word = ConsistentIdentification.form("រក្សាទុករួច")
+        for invisible in ["\u{200B}", "\u{2060}", "\u{FEFF}", "\u{2068}"] {
+            #expect(ConsistentIdentification.form(invisible + "រក្សាទុករួច") == word)
+        }
+        #expect(ConsistentIdentification.form("Saved") != ConsistentIdentification.form("Save"))
+    }
+
     @Test func contextFromMarkersKeysAndComments() {
         typealias C = ConsistentIdentification
         #expect(C.context(key: "file.open", source: "Open", comment: "Context: verb; shown in menus", commentsAsContext: false) == "context:verb")
