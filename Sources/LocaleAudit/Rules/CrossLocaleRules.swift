@@ -257,13 +257,7 @@ enum RobustStatistics {
 }
 
 extension String {
-    /// "a, b and c".
     fileprivate var quotedKey: String { "\"\(visibleEscaped.truncatedForMessage)\"" }
-}
-
-private func listed(_ items: [String]) -> String {
-    guard items.count > 1 else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + " and " + items.last!
 }
 
 // MARK: - locale-copy

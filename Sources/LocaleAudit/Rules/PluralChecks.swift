@@ -183,7 +183,8 @@ public struct PluralMissingCategoryRule: Rule {
         rationale: """
         For numbers in that category the platform falls back to the `other` form, which is the wrong \
         grammatical form: Russian shows \"5 книги\" instead of \"5 книг\". Categories that only \
-        decimal numbers (or numbers from a million up) take are not required for integer formats.
+        decimal numbers (or numbers from a million up) take are not required for integer formats. \
+        A variable that lacks several categories is one finding that names them all.
         """,
         triggering: [
             RuleExample("Russian needs 'many' for 0, 5–20, 25, …",
@@ -192,6 +193,9 @@ public struct PluralMissingCategoryRule: Rule {
             RuleExample("Hebrew needs 'two'",
                 stringsdictExample("he.lproj/Localizable.stringsdict",
                                    forms: [("one", "ספר אחד"), ("other", "%d ספרים")], markVariable: true)),
+            RuleExample("Arabic lacks four forms: one finding names them all",
+                stringsdictExample("ar.lproj/Localizable.stringsdict",
+                                   forms: [("one", "كتاب واحد"), ("other", "%d كتاب")], markVariable: true)),
         ],
         nonTriggering: [
             RuleExample("French 'many' starts at a million: not needed for %d",
@@ -210,11 +214,12 @@ public struct PluralMissingCategoryRule: Rule {
                 let present = Set(variable.knownCategories)
                 let missing = (cache.requiredCategories(site.locale, integer: isIntegerValueType(variable.valueType)) ?? rules.categories)
                     .filter { $0 != .other && !present.contains($0) && !site.writesInvalidCase(variable, $0.rawValue) }
-                for category in missing {
-                    findings.append(.entry(rule,
-                        "\(site.context)\(site.locale) needs '\(category.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, category))) in \(variable.displayName) — \(ICUInfo.dataSummary)",
-                        at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
-                }
+                guard !missing.isEmpty else { continue }
+                // One variable lacking several forms is one defect: one finding names them all.
+                let needed = missing.map { "'\($0.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, $0)))" }
+                findings.append(.entry(rule,
+                    "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName) — \(ICUInfo.dataSummary)",
+                    at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
             }
         }
         return findings

@@ -82,6 +82,12 @@ extension Value {
     }
 }
 
+/// "a", "a and b", "a, b and c": a list in a message.
+func listed(_ items: [String]) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + items.last!
+}
+
 extension String {
     var truncatedForMessage: String {
         let limit = 80
