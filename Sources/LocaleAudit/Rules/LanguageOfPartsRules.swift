@@ -367,6 +367,7 @@ public struct ChineseScriptMixRule: Rule {
     static let validInTraditional: Set<Unicode.Scalar> = Set(("后干里面只台系范松板表冲了周谷丑游采制征才余云占斗向合夸折朴杰姜御布借凶划伙仆"
         + "秋困致蒙舍扎胡辟郁克几家尸千升回卜出党注准咸奸岳弦愿托据朱杠沈沾泛淀熏症秘累虫并吊巨志扣于仇价仿佣冬吃同呆哄幸念愈暗曲杆欲涂痴筑荐蜡雕").unicodeScalars)
 
+    /// The longest variant name, in Han characters ("新加坡简体" has 5).
     static let longestVariantName = 8
     /// The longest label in another language between a variant's name and its tag, in characters.
     static let longestLabel = 40
