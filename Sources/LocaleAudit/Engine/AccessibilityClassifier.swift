@@ -240,18 +240,15 @@ public struct AccessibilityCoverage: Sendable, Hashable {
             // Keys the source lacks, classified once per key for the translations without a comment.
             var kindOfExtraKey: [String: AccessibilityClassifier.Kind?] = [:]
             for (l, translation) in set.translations.enumerated() {
-                let aligned = set.alignedEntries[l]
-                var present = 0
-                for (k, entry) in aligned.enumerated() {
+                for (k, entry) in set.alignedEntries[l].enumerated() {
                     guard let entry else { continue }
-                    present += 1
                     let sourceEntry = set.sourceEntries[k]
                     let kind = entry.comment == nil || entry.comment == sourceEntry.comment
                         ? sourceKind(k)
                         : classifier.classify(key: entry.key, comment: entry.comment, sourceText: sourceEntry.value.plainText)
                     if let kind { translationKinds[kind, default: 0] += 1 }
                 }
-                guard present < translation.keys.count else { continue }
+                guard set.hasKeysOutsideSource(l) else { continue }
                 for (key, entry) in zip(translation.keys, translation.orderedEntries) where set.sourcePositions[key] == nil {
                     let comment = entry.comment
                     let kind: AccessibilityClassifier.Kind?

@@ -71,16 +71,9 @@ enum FindingConsolidation {
         }
         // Each finding's two identities are interned once (a message is long to hash): the passes
         // below index arrays by them. -1: no identity.
-        var interned: [Identity: Int] = [:]
-        interned.reserveCapacity(findings.count * 2)
-        func intern(_ id: Identity?) -> Int {
-            guard let id else { return -1 }
-            if let known = interned[id] { return known }
-            interned[id] = interned.count
-            return interned.count - 1
-        }
-        let exactIDs = findings.map { intern(identity($0, withMessage: true)) }
-        let looseIDs = findings.map { intern(identity($0, withMessage: false)) }
+        var interned = Interner<Identity>(capacity: findings.count * 2)
+        let exactIDs = findings.map { identity($0, withMessage: true).map { interned.id(of: $0) } ?? -1 }
+        let looseIDs = findings.map { identity($0, withMessage: false).map { interned.id(of: $0) } ?? -1 }
         let rankOf = findings.map { finding in finding.location.flatMap { ranks[$0.file] } }
         // The most directly edited file each finding appears in, with and without its message.
         var best = [Int](repeating: Int.max, count: interned.count)
@@ -146,14 +139,8 @@ enum FindingConsolidation {
             return (ranks[location.file] ?? 0, location.file, location.line, location.column)
         }
         // Each finding's identity interned once (a message is long to hash); -1: none.
-        var interned: [Identity: Int] = [:]
-        interned.reserveCapacity(findings.count)
-        let ids = findings.map { finding -> Int in
-            guard let id = identity(finding) else { return -1 }
-            if let known = interned[id] { return known }
-            interned[id] = interned.count
-            return interned.count - 1
-        }
+        var interned = Interner<Identity>(capacity: findings.count)
+        let ids = findings.map { identity($0).map { interned.id(of: $0) } ?? -1 }
         var best = [Int](repeating: -1, count: interned.count)
         // The first file each identity is found in, and whether another file has it too.
         var firstFile = [String?](repeating: nil, count: interned.count)

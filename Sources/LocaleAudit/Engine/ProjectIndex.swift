@@ -51,6 +51,12 @@ public struct ProjectIndex: Sendable {
             sourcePositions = positions
             alignedEntries = translations.map { translation in keys.map { translation.entries[$0] } }
         }
+
+        /// Whether the translation at `translation` (a position in `translations`) has keys the
+        /// source lacks: only then need its keys be looked up in the source one by one.
+        public func hasKeysOutsideSource(_ translation: Int) -> Bool {
+            alignedEntries[translation].lazy.filter { $0 != nil }.count < translations[translation].keys.count
+        }
     }
 
     /// Sorted by table identity; a table set's id is its position here.
@@ -92,34 +98,21 @@ public struct ProjectIndex: Sendable {
         let locales = Set(sets.flatMap { set in (set.source.map { [$0.locale] } ?? []) + set.translations.map(\.locale) }).sorted()
         var localeIDs: [String: Int32] = [:]
         for (id, locale) in locales.enumerated() { localeIDs[locale] = Int32(id) }
-        var nameIDs: [String: Int32] = [:], names: [String] = []
-        var keyIDs: [String: Int32] = [:]
+        var names = Interner<String>(), keys = Interner<String>()
         for s in sets.indices {
-            let name = sets[s].id.name
-            if let known = nameIDs[name] {
-                sets[s].nameID = known
-            } else {
-                sets[s].nameID = Int32(names.count)
-                nameIDs[name] = sets[s].nameID
-                names.append(name)
-            }
+            sets[s].nameID = Int32(names.id(of: sets[s].id.name))
             if let locale = sets[s].source?.locale { sets[s].source!.localeID = localeIDs[locale]! }
             for t in sets[s].translations.indices {
                 let locale = sets[s].translations[t].locale
                 sets[s].translations[t].localeID = localeIDs[locale]!
             }
-            let keys = sets[s].source?.keys ?? []
-            sets[s].sourceKeyIDs = keys.map { key -> Int32 in
-                if let known = keyIDs[key] { return known }
-                let id = Int32(keyIDs.count)
-                keyIDs[key] = id
-                return id
-            }
+            let sourceKeys = sets[s].source?.keys ?? []
+            sets[s].sourceKeyIDs = sourceKeys.map { Int32(keys.id(of: $0)) }
         }
         tableSets = sets
         self.locales = locales
-        tableNames = names
-        sourceKeyCount = keyIDs.count
+        tableNames = names.values
+        sourceKeyCount = keys.count
     }
 
     static func merge(locale: String, tables: [LocalizedTable]) -> LocaleTables {

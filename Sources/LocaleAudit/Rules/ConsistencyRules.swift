@@ -130,7 +130,7 @@ public struct ExtraKeyRule: Rule {
             guard let source = set.source else { continue }
             for (l, translation) in set.translations.enumerated() {
                 // Only a translation with more keys than it shares with the source has extra ones.
-                guard set.alignedEntries[l].lazy.filter({ $0 != nil }).count < translation.keys.count else { continue }
+                guard set.hasKeysOutsideSource(l) else { continue }
                 for key in translation.keys where source.entries[key] == nil {
                     // InfoPlist.strings localizes Info.plist itself: its keys are Info.plist keys
                     // (NSCameraUsageDescription) or Info.plist values used as keys (shortcut titles), so

@@ -215,15 +215,7 @@ enum ConsistentIdentification {
             var source: Int32
         }
         var groups: [GroupID: Group] = [:]
-        var sourceGroups: [GroupKey: Int32] = [:]
-        var sourceGroupKeys: [GroupKey] = []
-        func intern(_ key: GroupKey) -> Int32 {
-            if let known = sourceGroups[key] { return known }
-            let id = Int32(sourceGroupKeys.count)
-            sourceGroups[key] = id
-            sourceGroupKeys.append(key)
-            return id
-        }
+        var sourceGroups = Interner<GroupKey>()
         var next = [Int](repeating: -1, count: context.pairs.count)
         // One place is one key of one table per locale: an XLIFF export or a second tree of the same
         // table repeats it (pairs come in table order, so the first tree wins), and a copy is not a
@@ -251,10 +243,11 @@ enum ConsistentIdentification {
             let kind = context.accessibilityKind(pair)
             // Accessibility comments mostly say where a control sits, not what it means: only explicit
             // markers split accessibility strings.
-            return intern(GroupKey(locale: "", source: source,
-                                   context: Self.context(key: pair.key, source: source, facts: comment.map(facts),
-                                                         commentsAsContext: !accessibility && configuration.consistencyCommentsAsContext),
-                                   role: role(kind, pair.key)))
+            let key = GroupKey(locale: "", source: source,
+                               context: Self.context(key: pair.key, source: source, facts: comment.map(facts),
+                                                     commentsAsContext: !accessibility && configuration.consistencyCommentsAsContext),
+                               role: role(kind, pair.key))
+            return Int32(sourceGroups.id(of: key))
         }
         func sourceSide(_ pair: TranslationPair) -> Int32 {
             guard case .text(let rawSource) = pair.source.value else { return notCompared }
@@ -318,7 +311,7 @@ enum ConsistentIdentification {
         }
         var findings: [Finding] = []
         for (id, summary) in groups where summary.varies {
-            var group = sourceGroupKeys[Int(id.source)]
+            var group = sourceGroups.values[Int(id.source)]
             group.locale = context.index.locales[Int(id.locale)]
             let occurrences = occurrences(of: summary)
             let ordered = occurrences.sorted { $0.pair.location < $1.pair.location }

@@ -322,7 +322,7 @@ public struct ChineseScriptMixRule: Rule {
         // Texts come grouped by table and locale: the variant is looked up when the locale changes.
         var lastLocale = "", variant: String? = nil
         // The same characters come back in thousands of texts: each is transliterated once per direction.
-        var otherForm: [Bool: [Unicode.Scalar: Bool]] = [true: [:], false: [:]]
+        var hasSimplifiedForm: [Unicode.Scalar: Bool] = [:], hasTraditionalForm: [Unicode.Scalar: Bool] = [:]
         for item in context.scriptAnalyses.texts {
             if item.locale != lastLocale {
                 lastLocale = item.locale
@@ -332,15 +332,16 @@ public struct ChineseScriptMixRule: Rule {
             let simplified = variant == "Hans"
             var odd: [Unicode.Scalar] = []
             let scalars = Array(item.text.unicodeScalars)
-            let names = Self.variantNames(scalars)
-            for (k, scalar) in scalars.enumerated() where scalar.value >= 0x2E80 && !names.contains(k) && Scripts.script(of: scalar) == .han {
-                if let known = otherForm[simplified]![scalar] {
-                    if known { odd.append(scalar) }
-                    continue
-                }
+            // Only a text with a bracket can name a variant before its tag.
+            let names = scalars.contains(where: { $0 == "(" || $0 == "（" }) ? Self.variantNames(scalars) : []
+            func hasOtherForm(_ scalar: Unicode.Scalar, _ memo: inout [Unicode.Scalar: Bool]) -> Bool {
+                if let known = memo[scalar] { return known }
                 let changes = (try? variants.hasOtherForm(scalar, toSimplified: simplified)) ?? false
-                otherForm[simplified]![scalar] = changes
-                if changes { odd.append(scalar) }
+                memo[scalar] = changes
+                return changes
+            }
+            for (k, scalar) in scalars.enumerated() where scalar.value >= 0x2E80 && !names.contains(k) && Scripts.script(of: scalar) == .han {
+                if simplified ? hasOtherForm(scalar, &hasSimplifiedForm) : hasOtherForm(scalar, &hasTraditionalForm) { odd.append(scalar) }
             }
             if odd.isEmpty { continue }
             var seen: Set<Unicode.Scalar> = []

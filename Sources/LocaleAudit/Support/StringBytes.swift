@@ -128,18 +128,6 @@ enum ByteSearch {
     }
 }
 
-extension Dictionary {
-    /// Stores `value` under `key` unless the key already has one, hashing the key once; true when it
-    /// was stored.
-    @discardableResult
-    mutating func insertIfAbsent(_ value: Value, forKey key: Key) -> Bool {
-        var inserted = false
-        func keep(_ slot: inout Value) {}
-        keep(&self[key, default: { inserted = true; return value }()])
-        return inserted
-    }
-}
-
 extension String {
     /// `String(decoding: units, as: UTF16.self)`, ill-formed surrogates replaced by U+FFFD the same
     /// way, but transcoded in one tight loop: the generic decoder is slow on the texts the language

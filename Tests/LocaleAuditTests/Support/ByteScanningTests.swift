@@ -48,6 +48,17 @@ import Testing
         }
     }
 
+    @Test func internerGivesDenseIDsInFirstSeenOrderAndInsertIfAbsentKeepsTheFirst() {
+        var names = Interner<String>()
+        #expect(names.id(of: "Main") == 0)
+        #expect(names.id(of: "Localizable") == 1)
+        #expect(names.id(of: "Main") == 0)
+        #expect(names.values == ["Main", "Localizable"] && names.count == 2)
+        var entries = ["a": 1]
+        #expect(!entries.insertIfAbsent(2, forKey: "a") && entries["a"] == 1)
+        #expect(entries.insertIfAbsent(3, forKey: "b") && entries["b"] == 3)
+    }
+
     @Test func containsByteAndSuffixAgreeWithTheGenericAnswers() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
