@@ -118,10 +118,14 @@ public struct ProjectIndex: Sendable {
     static func merge(locale: String, tables: [LocalizedTable]) -> LocaleTables {
         // Plural dictionaries take precedence over flat strings of the same key, as in Foundation.
         let ordered = tables.sorted { rank($0.format) < rank($1.format) || (rank($0.format) == rank($1.format) && $0.path < $1.path) }
+        // Sized for every entry, duplicates included: growing by doubling left up to half of each unused.
+        let count = ordered.reduce(0) { $0 + $1.entries.count }
         var entries: [String: Entry] = [:]
-        entries.reserveCapacity(ordered.reduce(0) { $0 + $1.entries.count })
+        entries.reserveCapacity(count)
         var keys: [String] = []
+        keys.reserveCapacity(count)
         var orderedEntries: [Entry] = []
+        orderedEntries.reserveCapacity(count)
         for table in ordered {
             for entry in table.entries {
                 guard entries.insertIfAbsent(entry, forKey: entry.key) else { continue }

@@ -1,8 +1,10 @@
 /// What a key maps to in one locale: a plain string, a plural value, or variations by device or width.
 /// The readers of every format produce the same shapes, so every check works whatever the format.
-public indirect enum Value: Sendable, Hashable {
+///
+/// Plain text, nearly every value, is stored inline; a plural is boxed so the enum stays 17 bytes.
+public enum Value: Sendable, Hashable {
     case text(String)
-    case plural(PluralValue)
+    indirect case plural(PluralValue)
     case variations(VariationValue)
 
     /// Every string a user can see in this value, with the location of each where known.

@@ -202,11 +202,10 @@ enum ConsistentIdentification {
         // its pairs are chained through `next`; only the groups that vary become occurrence lists.
         // Most places of a group repeat its first text exactly: a text's form is worked out only when it
         // differs from the first text, and the first text's form only then.
+        // Twelve bytes a group, its id interned apart: a large app has a quarter of a million groups.
         struct Group {
-            var first: Int
-            var last: Int
-            var firstText: String
-            var firstForm: String? = nil
+            var first: Int32
+            var last: Int32
             var varies = false
         }
         // A group is one source text (with its context and role) in one locale, both interned.
@@ -214,9 +213,11 @@ enum ConsistentIdentification {
             var locale: Int32
             var source: Int32
         }
-        var groups: [GroupID: Group] = [:]
+        var groupIDs = Interner<GroupID>()
+        var groups: [Group] = []
+        var firstForms: [Int: String] = [:]  // by group, for the few whose texts differ
         var sourceGroups = Interner<GroupKey>()
-        var next = [Int](repeating: -1, count: context.pairs.count)
+        var next = [Int32](repeating: -1, count: context.pairs.count)
         // One place is one key of one table per locale: an XLIFF export or a second tree of the same
         // table repeats it (pairs come in table order, so the first tree wins), and a copy is not a
         // second place (nor is drift between copies this rule's concern).
@@ -267,6 +268,11 @@ enum ConsistentIdentification {
             return group(pair, source: source, comment: comment)
         }
         let pairs = context.pairs
+        // Only pairs with plain text join a group.
+        func trimmedText(_ index: Int) -> String {
+            guard case .text(let rawText) = pairs[index].translation.value else { return "" }
+            return rawText.trimmingSpaces
+        }
         for index in pairs.indices {
             let pair = pairs[index]
             guard case .text(let rawText) = pair.translation.value else { continue }
@@ -284,33 +290,33 @@ enum ConsistentIdentification {
                 guard case .text(let rawSource) = pair.source.value else { continue }
                 side = group(pair, source: rawSource.trimmingSpaces, comment: pair.translation.comment)
             }
-            func add(to group: inout Group) {
-                if group.first < 0 {
-                    group = Group(first: index, last: index, firstText: text)
-                } else {
-                    next[group.last] = index
-                    group.last = index
-                    guard !group.varies, text != group.firstText else { return }
-                    let firstForm = group.firstForm ?? form(group.firstText)
-                    group.firstForm = firstForm
-                    if form(text) != firstForm { group.varies = true }
-                }
+            let g = groupIDs.id(of: GroupID(locale: pair.localeID, source: side))
+            guard g < groups.count else {
+                groups.append(Group(first: Int32(index), last: Int32(index)))
+                continue
             }
-            add(to: &groups[GroupID(locale: pair.localeID, source: side), default: Group(first: -1, last: -1, firstText: "")])  // one hash
+            next[Int(groups[g].last)] = Int32(index)
+            groups[g].last = Int32(index)
+            guard !groups[g].varies else { continue }
+            let firstText = trimmedText(Int(groups[g].first))
+            guard text != firstText else { continue }
+            let firstForm = firstForms[g] ?? form(firstText)
+            firstForms[g] = firstForm
+            if form(text) != firstForm { groups[g].varies = true }
         }
         func occurrences(of group: Group) -> [Occurrence] {
             var out: [Occurrence] = []
-            var index = group.first
+            var index = Int(group.first)
             while index >= 0 {
-                guard case .text(let rawText) = pairs[index].translation.value else { break }
-                let text = rawText.trimmingSpaces
+                let text = trimmedText(index)
                 out.append(Occurrence(pair: pairs[index], text: text, form: form(text)))
-                index = next[index]
+                index = Int(next[index])
             }
             return out
         }
         var findings: [Finding] = []
-        for (id, summary) in groups where summary.varies {
+        for (g, summary) in groups.enumerated() where summary.varies {
+            let id = groupIDs.values[g]
             var group = sourceGroups.values[Int(id.source)]
             group.locale = context.index.locales[Int(id.locale)]
             let occurrences = occurrences(of: summary)

@@ -7,9 +7,9 @@ import Foundation
 /// A reference, like `TranslationPair`: several rules walk all of a catalog's texts, and a struct of
 /// seven references cost seven retains and releases per element read out of the array.
 final class LocalizedText: Sendable {
-    let table: TableID
-    let locale: String
-    let key: String
+    private let names: IndexNames
+    /// The entry the text belongs to.
+    let entry: Entry
     let text: String
     let location: SourceLocation
     /// The scripts the locale is written in.
@@ -18,21 +18,26 @@ final class LocalizedText: Sendable {
     let isSource: Bool
     /// A translation identical to one of the source entry's texts (left to `untranslated`).
     let equalsSourceText: Bool
-    /// The index's table set position and the key's position in the source (-1 where the source lacks it).
-    let tableIndex: Int32, keyPosition: Int32
+    /// The index's table set position, the key's position in the source (-1 where the source lacks
+    /// it) and the locale id.
+    let tableIndex: Int32, keyPosition: Int32, localeID: Int32
 
-    init(table: TableID, locale: String, key: String, text: String, location: SourceLocation, scripts: Set<ScriptCode>,
-         isSource: Bool, equalsSourceText: Bool, tableIndex: Int32, keyPosition: Int32) {
-        self.tableIndex = tableIndex
-        self.keyPosition = keyPosition
-        self.table = table
-        self.locale = locale
-        self.key = key
+    var table: TableID { names.tables[Int(tableIndex)] }
+    var locale: String { names.locales[Int(localeID)] }
+    var key: String { entry.key }
+
+    init(names: IndexNames, entry: Entry, text: String, location: SourceLocation, scripts: Set<ScriptCode>,
+         isSource: Bool, equalsSourceText: Bool, tableIndex: Int32, keyPosition: Int32, localeID: Int32) {
+        self.names = names
+        self.entry = entry
         self.text = text
         self.location = location
         self.scripts = scripts
         self.isSource = isSource
         self.equalsSourceText = equalsSourceText
+        self.tableIndex = tableIndex
+        self.keyPosition = keyPosition
+        self.localeID = localeID
     }
 }
 
@@ -41,6 +46,7 @@ extension LocalizedText {
     /// and locales whose scripts ICU does not know are left out.
     static func all(in index: ProjectIndex) -> [LocalizedText] {
         var out: [LocalizedText] = []
+        let names = IndexNames(index)
         var scriptsByLocale: [String: Set<ScriptCode>?] = [:]
         for (t, set) in index.tableSets.enumerated() {
             let all = [set.source].compactMap { $0 } + set.translations
@@ -55,10 +61,10 @@ extension LocalizedText {
                     entry.value.forEachText { text, location in
                         guard !text.isEmpty else { return }
                         let equalsSource = !isSource && (sourceEntry?.value.containsText { $0 == text } ?? false)
-                        out.append(LocalizedText(table: set.id, locale: tables.locale, key: key, text: text,
+                        out.append(LocalizedText(names: names, entry: entry, text: text,
                                                  location: location ?? entry.valueLocation ?? entry.location,
                                                  scripts: scripts, isSource: isSource, equalsSourceText: equalsSource,
-                                                 tableIndex: Int32(t), keyPosition: position ?? -1))
+                                                 tableIndex: Int32(t), keyPosition: position ?? -1, localeID: tables.localeID))
                     }
                 }
             }

@@ -1,27 +1,55 @@
+/// The names behind an index's integer ids, shared by every pair and text made from it: each holds
+/// one reference here instead of its own copies of a table id, a locale and a key.
+public final class IndexNames: Sendable {
+    /// By table set position.
+    public let tables: [TableID]
+    /// By locale id.
+    public let locales: [String]
+    /// By table set position, then key position in the source.
+    public let sourceKeys: [[String]]
+
+    public init(tables: [TableID], locales: [String], sourceKeys: [[String]]) {
+        self.tables = tables
+        self.locales = locales
+        self.sourceKeys = sourceKeys
+    }
+
+    public convenience init(_ index: ProjectIndex) {
+        self.init(tables: index.tableSets.map(\.id), locales: index.locales,
+                  sourceKeys: index.tableSets.map { $0.source?.keys ?? [] })
+    }
+}
+
 /// A translated entry next to the source entry of the same key, as most rules look at them.
 /// A reference: rules walk a quarter of a million pairs, often several times, and a struct of six
-/// references cost six retains and releases per element copied out of the array.
+/// references cost six retains and releases per element copied out of the array. Its names are read
+/// through the index's ids, which keeps a pair at 56 bytes.
 public final class TranslationPair: Sendable {
-    public let table: TableID
-    public let locale: String
-    public let key: String
+    private let names: IndexNames
     public let source: Entry
     public let translation: Entry
     /// The index's integer ids of the pair's table set (a position in `tableSets`), key (its position
     /// in the source's keys, and its project-wide id) and locale; -1 for a pair made outside an index.
     public let tableIndex: Int32, keyPosition: Int32, keyID: Int32, localeID: Int32
 
-    public init(table: TableID, locale: String, key: String, source: Entry, translation: Entry,
-                tableIndex: Int32 = -1, keyPosition: Int32 = -1, keyID: Int32 = -1, localeID: Int32 = -1) {
-        self.table = table
-        self.locale = locale
-        self.key = key
+    public var table: TableID { names.tables[tableIndex < 0 ? 0 : Int(tableIndex)] }
+    public var locale: String { names.locales[localeID < 0 ? 0 : Int(localeID)] }
+    public var key: String { tableIndex < 0 ? names.sourceKeys[0][0] : names.sourceKeys[Int(tableIndex)][Int(keyPosition)] }
+
+    init(names: IndexNames, source: Entry, translation: Entry, tableIndex: Int32, keyPosition: Int32, keyID: Int32, localeID: Int32) {
+        self.names = names
         self.source = source
         self.translation = translation
         self.tableIndex = tableIndex
         self.keyPosition = keyPosition
         self.keyID = keyID
         self.localeID = localeID
+    }
+
+    /// A pair made outside an index, as tests and single-entry checks make them.
+    public convenience init(table: TableID, locale: String, key: String, source: Entry, translation: Entry) {
+        self.init(names: IndexNames(tables: [table], locales: [locale], sourceKeys: [[key]]), source: source,
+                  translation: translation, tableIndex: -1, keyPosition: -1, keyID: -1, localeID: -1)
     }
 
     /// Where findings about the translation land: its value, else its key.
@@ -37,15 +65,15 @@ extension ProjectIndex {
     /// in source order). Entries marked do-not-translate are skipped.
     public func translationPairs() -> [TranslationPair] {
         var pairs: [TranslationPair] = []
+        let names = IndexNames(self)
         for (t, set) in tableSets.enumerated() {
             guard let source = set.source else { continue }
             for (l, translation) in set.translations.enumerated() {
                 let aligned = set.alignedEntries[l]
-                for (k, key) in source.keys.enumerated() {
+                for k in source.keys.indices {
                     let sourceEntry = set.sourceEntries[k]
                     guard sourceEntry.shouldTranslate, let entry = aligned[k], entry.shouldTranslate else { continue }
-                    pairs.append(TranslationPair(table: set.id, locale: translation.locale, key: key,
-                                                 source: sourceEntry, translation: entry,
+                    pairs.append(TranslationPair(names: names, source: sourceEntry, translation: entry,
                                                  tableIndex: Int32(t), keyPosition: Int32(k), keyID: set.sourceKeyIDs[k],
                                                  localeID: translation.localeID))
                 }

@@ -11,10 +11,12 @@ struct Interner<Value: Hashable> {
 
     /// The value's id, made when it is new.
     mutating func id(of value: Value) -> Int {
-        if let known = ids[value] { return known }
-        ids[value] = values.count
-        values.append(value)
-        return values.count - 1
+        let next = values.count
+        var id = next
+        func read(_ slot: inout Int) { id = slot }
+        read(&ids[value, default: next])  // one hash, found or stored
+        if id == next { values.append(value) }
+        return id
     }
 }
 

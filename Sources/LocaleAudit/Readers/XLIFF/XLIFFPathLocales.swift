@@ -87,12 +87,19 @@ struct PathLocale: Sendable, Hashable {
     /// folder word. ISO 639-3 registers most three-letter words (`big` is Big Nambas, `box`
     /// Buamu); ICU names only languages with some locale data (`ast`, `scn`, `ses`, `tzm` included).
     static func isLocaleName(_ name: Substring) -> Bool {
+        // Every file of a folder asks about the same names (`focus-ios`, `cs`): ICU answers each once.
+        localeNames.value(for: String(name)) { isLocaleName(uncached: $0) }
+    }
+
+    private static let localeNames = LockedCache<String, Bool>()
+
+    private static func isLocaleName(uncached name: String) -> Bool {
         guard !name.isEmpty, !falseFriends.contains(name.lowercased()),
-              case .success(let tag) = LanguageTag.parse(String(name), options: .allowUnderscores),
+              case .success(let tag) = LanguageTag.parse(name, options: .allowUnderscores),
               tag.form == .normal, let language = tag.language,
               let status = try? SubtagRegistry.status(of: language, kind: .language),
               status == .regular || status == .deprecated,
-              LocaleIdentifierCheck.verdict(for: String(name)).isValid,
+              LocaleIdentifierCheck.verdict(for: name).isValid,
               let languageTag = try? LanguageTag(language), let english = try? languageTag.englishDisplayName
         else { return false }
         return english.lowercased() != language.lowercased()
