@@ -272,8 +272,9 @@ public enum Auditor {
         case .failure(let failure):
             return unreadable(file, failure)
         case .success(let bytes):
-            let context = ReadContext(path: file.path, locale: file.locale, table: file.table)
-            return reader.read(bytes, context: context)
+            var result = reader.read(bytes, context: ReadContext(path: file.path, locale: file.locale, table: file.table))
+            result.applyDoNotTranslateComments()
+            return result
         }
     }
 
@@ -281,7 +282,9 @@ public enum Auditor {
     public static func readBytes(_ bytes: [UInt8], of file: DiscoveredFile, limit: Int) -> ReadResult {
         guard let reader = ReaderRegistry.reader(for: file.format) else { return ReadResult() }
         if bytes.count > limit { return unreadable(file, .tooLarge(size: bytes.count, limit: limit)) }
-        return reader.read(bytes, context: ReadContext(path: file.path, locale: file.locale, table: file.table))
+        var result = reader.read(bytes, context: ReadContext(path: file.path, locale: file.locale, table: file.table))
+        result.applyDoNotTranslateComments()
+        return result
     }
 
     private static func unreadable(_ file: DiscoveredFile, _ failure: FileLoading.Failure) -> ReadResult {

@@ -53,7 +53,8 @@ public struct Entry: Sendable, Hashable {
     public var valueLocation: SourceLocation? { get { storage.valueLocation } set { set(\.valueLocation, newValue) } }
     /// In bilingual formats (XLIFF), the source-language text carried next to the translation.
     public var sourceValue: Value? { get { storage.sourceValue } set { set(\.sourceValue, newValue) } }
-    /// False for String Catalog `shouldTranslate: false` and XLIFF `translate="no"`.
+    /// False for String Catalog `shouldTranslate: false`, XLIFF `translate="no"` and a comment that
+    /// forbids translating the string (`DoNotTranslateComments`, applied by the engine after reading).
     public var shouldTranslate: Bool { get { storage.shouldTranslate } set { set(\.shouldTranslate, newValue) } }
     /// Format-specific facts kept for reports (e.g. `extractionState`), never interpreted by readers.
     public var attributes: [String: String] { get { storage.attributes } set { set(\.attributes, newValue) } }

@@ -27,6 +27,14 @@ public struct MissingTranslationRule: Rule {
             RuleExample("Nothing to translate: a space, a lone placeholder",
                 .strings("en", "\"cancel\" = \"Cancel\";\n\" \" = \" \";\n\"name\" = \"%@\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("Interface Builder's note says the text is a placeholder the app replaces",
+                .strings("en", """
+                    "cancel" = "Cancel";
+                    /* Class = "UILabel"; text = "Title"; ObjectID = "2Q5-Vd-FED"; Note = "Placeholder - Do not translate"; */
+                    "2Q5-Vd-FED.text" = "Title";
+
+                    """),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -208,6 +216,9 @@ public struct UntranslatedRule: Rule {
             RuleExample("A .stringsdict copied into the German folder and never translated",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book left to read"), ("other", "%d books left to read")]),
                 stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "↓%d book left to read"), ("other", "%d books left to read")])),
+            RuleExample("A comment that asks to keep a part of the string does not exempt the rest",
+                .strings("en", "/* Do not translate the newlines */\n\"offline\" = \"Check your\\nconnection.\";\n"),
+                .strings("de", "\"offline\" = ↓\"Check your\\nconnection.\";\n")),
             RuleExample("A single English word in a Cyrillic locale (a note: it may be a brand name)",
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 .strings("ru", "\"cancel\" = ↓\"Cancel\";\n")),
@@ -229,6 +240,9 @@ public struct UntranslatedRule: Rule {
             RuleExample("A regional variant of the source language",
                 .strings("en", "\"offline\" = \"Check your connection.\";\n"),
                 .strings("en-GB", "\"offline\" = \"Check your connection.\";\n")),
+            RuleExample("The comment takes the whole entry out of translation",
+                .strings("en", "/* Do not translate - shown in debug builds only */\n\"debug\" = \"Check your connection.\";\n"),
+                .strings("de", "\"debug\" = \"Check your connection.\";\n")),
         ])
 
     /// How many translations of each key exist in locales of the source's script, and how many of
@@ -428,7 +442,8 @@ public struct TranslationStateRule: Rule {
         for set in context.index.tableSets {
             for translation in set.translations {
                 for (key, entry) in zip(translation.keys, translation.orderedEntries) {
-                    guard let state = entry.state else { continue }
+                    // A string not for translation has no translation whose state matters.
+                    guard let state = entry.state, entry.shouldTranslate else { continue }
                     let meaning: String
                     switch state.meaning {
                     case .new: meaning = "not translated yet"

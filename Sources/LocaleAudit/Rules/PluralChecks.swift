@@ -13,6 +13,8 @@ struct PluralSite: Sendable {
     var value: PluralValue
     /// "device iphone: " when the plural sits inside a variation, for messages.
     var context: String
+    /// For a translation, the source entry of the same key.
+    var sourceEntry: Entry? = nil
     var location: SourceLocation { value.formatLocation ?? entry.valueLocation ?? entry.location }
 
     /// True when a String Catalog writes this case without a string unit: `xcstrings-invalid` reports it.
@@ -83,10 +85,13 @@ extension ProjectIndex {
         var sites: [PluralSite] = []
         for set in tableSets {
             let all = (set.source.map { [$0] } ?? []) + set.translations
-            for locale in all {
+            for (position, locale) in all.enumerated() {
+                let isSource = set.source != nil && position == 0
                 for (key, entry) in zip(locale.keys, locale.orderedEntries) {
                     collect(entry.value, context: "") { plural, context in
-                        sites.append(PluralSite(table: set.id, locale: locale.locale, key: key, entry: entry, value: plural, context: context))
+                        let source = isSource ? nil : set.sourcePositions[key].map { set.sourceEntries[Int($0)] }
+                        sites.append(PluralSite(table: set.id, locale: locale.locale, key: key, entry: entry, value: plural,
+                                                context: context, sourceEntry: source))
                     }
                 }
             }
@@ -145,6 +150,15 @@ extension PluralVariable {
     var displayName: String { name == "__plural" ? "the plural" : "variable '\(name)'" }
 
     var knownCategories: [PluralCategory] { forms.compactMap { PluralCategory(rawValue: $0.category) } }
+
+    /// True when every form is one of `source`'s texts: the source plural copied and not yet
+    /// translated. Its categories are the source language's; `untranslated` reports the copy, and
+    /// asking for another language's forms of English text is no advice.
+    func copiesSource(_ source: Entry?) -> Bool {
+        guard let source, !forms.isEmpty else { return false }
+        let texts = Set(source.value.texts.map(\.text))
+        return forms.allSatisfy { texts.contains($0.text) }
+    }
     var isPluralRule: Bool { specType == nil || specType == "NSStringPluralRuleType" }
     func location(orEntry site: PluralSite) -> SourceLocation { location ?? site.location }
 }
@@ -184,15 +198,18 @@ public struct PluralMissingCategoryRule: Rule {
         For numbers in that category the platform falls back to the `other` form, which is the wrong \
         grammatical form: Russian shows \"5 книги\" instead of \"5 книг\". Categories that only \
         decimal numbers (or numbers from a million up) take are not required for integer formats. \
-        A variable that lacks several categories is one finding that names them all.
+        A variable that lacks several categories is one finding that names them all. Where the `other` \
+        form shows the number and the language reads it right for that category too (Turkish, \
+        Hungarian or Georgian `one`: the noun stays singular after any numeral; Hebrew `two`), nothing \
+        is missing. A plural copied from the source and not translated is left to `untranslated`.
         """,
         triggering: [
             RuleExample("Russian needs 'many' for 0, 5–20, 25, …",
                 stringsdictExample("ru.lproj/Localizable.stringsdict",
                                    forms: [("one", "%d книга"), ("few", "%d книги"), ("other", "%d книги")], markVariable: true)),
-            RuleExample("Hebrew needs 'two'",
+            RuleExample("Hebrew needs 'two' when 'other' does not show the number (\"several books\" for 2)",
                 stringsdictExample("he.lproj/Localizable.stringsdict",
-                                   forms: [("one", "ספר אחד"), ("other", "%d ספרים")], markVariable: true)),
+                                   forms: [("one", "ספר אחד"), ("other", "כמה ספרים")], markVariable: true)),
             RuleExample("Arabic lacks four forms: one finding names them all",
                 stringsdictExample("ar.lproj/Localizable.stringsdict",
                                    forms: [("one", "كتاب واحد"), ("other", "%d كتاب")], markVariable: true)),
@@ -202,6 +219,13 @@ public struct PluralMissingCategoryRule: Rule {
                 stringsdictExample("fr.lproj/Localizable.stringsdict", forms: [("one", "%d livre"), ("other", "%d livres")])),
             RuleExample("Japanese needs only 'other'",
                 stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("other", "%d冊")])),
+            RuleExample("Turkish keeps the noun singular after a number: 'other' serves 1 too",
+                stringsdictExample("tr.lproj/Localizable.stringsdict", forms: [("other", "%d kitap")])),
+            RuleExample("Hebrew's 'other' with the number reads right for 2",
+                stringsdictExample("he.lproj/Localizable.stringsdict", forms: [("one", "ספר אחד"), ("other", "%d ספרים")])),
+            RuleExample("An English plural copied into Russian and not translated (`untranslated` reports it)",
+                stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")]),
+                stringsdictExample("ru.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")])),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -210,10 +234,13 @@ public struct PluralMissingCategoryRule: Rule {
         var findings: [Finding] = []
         for site in context.pluralSites {
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
-            for variable in site.value.variables where variable.isPluralRule {
+            let fallbacks = Self.grammaticalFallbacks[PluralMissingCategoryRule.language(of: site.locale)] ?? []
+            for variable in site.value.variables where variable.isPluralRule && !variable.copiesSource(site.sourceEntry) {
                 let present = Set(variable.knownCategories)
+                let otherShowsNumber = variable.form("other").map { !FormatSpecifiers.scan($0.text).specifiers.isEmpty } ?? false
                 let missing = (cache.requiredCategories(site.locale, integer: isIntegerValueType(variable.valueType)) ?? rules.categories)
                     .filter { $0 != .other && !present.contains($0) && !site.writesInvalidCase(variable, $0.rawValue) }
+                    .filter { !(otherShowsNumber && fallbacks.contains($0)) }
                 guard !missing.isEmpty else { continue }
                 // One variable lacking several forms is one defect: one finding names them all.
                 let needed = missing.map { "'\($0.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, $0)))" }
@@ -223,6 +250,20 @@ public struct PluralMissingCategoryRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Categories whose numbers read correctly in the `other` form as long as it shows the number.
+    /// Turkic languages, Hungarian and Georgian keep the noun singular after every numeral ("1 dosya",
+    /// "5 dosya"); Hebrew counts most nouns in the plural for 2 ("2 ספרים"), its dual being limited
+    /// to a few words (days, hours, years).
+    static let grammaticalFallbacks: [String: Set<PluralCategory>] = [
+        "tr": [.one], "az": [.one], "uz": [.one], "kk": [.one], "ky": [.one], "tk": [.one], "hu": [.one], "ka": [.one],
+        "he": [.two], "iw": [.two],
+    ]
+
+    /// The language subtag, lower case: `tr-TR` → `tr`.
+    static func language(of locale: String) -> String {
+        String(locale.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 }
 
@@ -266,7 +307,8 @@ public struct PluralUnusedCategoryRule: Rule {
         rationale: """
         The form is dead: no number ever selects it, so whatever it says (often a better wording the \
         translator meant for some numbers) is never shown. Apple applies `zero` to exactly 0 in every \
-        language, so a `zero` form is always allowed.
+        language, so a `zero` form is always allowed. A plural copied from the source and not yet \
+        translated is left to `untranslated`.
         """,
         triggering: [
             RuleExample("Japanese has no 'one'",
@@ -276,6 +318,9 @@ public struct PluralUnusedCategoryRule: Rule {
             RuleExample("An English 'zero' form is Apple's exact-zero form",
                 stringsdictExample("en.lproj/Localizable.stringsdict",
                                    forms: [("zero", "No books"), ("one", "%d book"), ("other", "%d books")])),
+            RuleExample("An English plural copied into Japanese and not translated (`untranslated` reports it)",
+                stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")]),
+                stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")])),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -288,7 +333,8 @@ public struct PluralUnusedCategoryRule: Rule {
             // Xcode's XLIFF export writes a source form for every category of the *target* language
             // (copied from `other`): on the source side of XLIFF they are not the source's own forms.
             if site.locale == context.project.sourceLanguage, site.entry.location.file.hasSuffix("liff") || site.entry.location.file.hasSuffix(".xlf") { continue }
-            for variable in site.value.variables where variable.isPluralRule {
+            // A copy of the source plural keeps the source's categories; `untranslated` reports it.
+            for variable in site.value.variables where variable.isPluralRule && !variable.copiesSource(site.sourceEntry) {
                 for form in variable.forms {
                     let known = PluralCategory(rawValue: form.category)
                     if known == .zero || (known.map { rules.categories.contains($0) } ?? false) { continue }

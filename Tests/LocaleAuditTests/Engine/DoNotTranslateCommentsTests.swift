@@ -1,0 +1,38 @@
+import Testing
+@testable import LocaleAudit
+
+@Suite struct DoNotTranslateCommentsTests {
+    @Test(arguments: [
+        "Class = \"UILabel\"; text = \"Title\"; ObjectID = \"2Q5-Vd-FED\"; Note = \"Placeholder - Do not translate\";",
+        "Class = \"UITextField\"; placeholder = \"no\"; Note = \"Placeholder - do not translate\";",
+        "Do not translate - stringsdict entry",
+        "DO NOT TRANSLATE",
+        "Internal build only. Don't translate.",
+        "Debug menu (don\u{2019}t translate)",
+        "Please do not translate!",
+    ])
+    func wholeStringInstructions(_ comment: String) {
+        #expect(DoNotTranslateComments.forbidTranslation(comment), "\(comment)")
+    }
+
+    @Test(arguments: [
+        "Explanation with a markdown link. Do not translate what's inside [] and ()",
+        "Please do not translate the newlines (\\n) or Gan characters",
+        "Title of the button that translates the page",
+        "Shown when the translation is done",
+        "Undo not translate",  // not the phrase: a word runs into it
+        "",
+    ])
+    func partialOrUnrelatedComments(_ comment: String) {
+        #expect(!DoNotTranslateComments.forbidTranslation(comment), "\(comment)")
+    }
+
+    @Test func readingMarksTheEntryNotForTranslation() {
+        let en = DiscoveredFile(path: "en.lproj/Localizable.strings", format: .strings, locale: "en", table: "Localizable", scope: "", size: 0)
+        let text = "/* Note = \"Placeholder - Do not translate\"; */\n\"a\" = \"Title\";\n/* A title */\n\"b\" = \"Title\";\n"
+        let result = Auditor.readBytes(Array(text.utf8), of: en, limit: .max)
+        let entries = result.tables.flatMap(\.entries)
+        #expect(entries.map(\.key) == ["a", "b"])
+        #expect(entries.map(\.shouldTranslate) == [false, true])
+    }
+}
