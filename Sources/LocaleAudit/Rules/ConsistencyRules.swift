@@ -112,15 +112,31 @@ public struct ExtraKeyRule: Rule {
     }
     public static let description = RuleDescription(
         id: "extra-key", name: "Key not in the source", severity: .warning,
-        summary: "A locale has a key that the source language does not.",
+        summary: "A locale has a key that the source language does not; a key that most translations have is one finding for the table.",
         rationale: """
         Code never asks for it (the key was renamed or removed), so the translation is dead weight and \
-        translators keep paying for it; or the source entry was lost by mistake.
+        translators keep paying for it; or the source entry was lost by mistake. A key that at least \
+        half of the table's translations (and at least two) have is one source-side defect — the source \
+        table lost it, or the code dropped it and no translation followed — and is reported once, at \
+        its first place, with the other locales as notes; a key that lingers in a minority of locales is \
+        reported in each of them.
         """,
         triggering: [
             RuleExample("German keeps a key the source dropped",
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n↓\"subtitle\" = \"Alle Bücher\";\n")),
+            RuleExample("Every translation has a key the source table lacks: one finding, not one per locale",
+                .strings("en", "\"a\" = \"A\";\n"),
+                .strings("de", "\"a\" = \"A\";\n↓\"Cancel\" = \"Abbrechen\";\n"),
+                .strings("es", "\"a\" = \"A\";\n\"Cancel\" = \"Cancelar\";\n"),
+                .strings("fr", "\"a\" = \"A\";\n\"Cancel\" = \"Annuler\";\n")),
+            RuleExample("A stale key left in two of five locales is reported in each",
+                .strings("en", "\"a\" = \"A\";\n"),
+                .strings("de", "\"a\" = \"A\";\n↓\"old\" = \"Alt\";\n"),
+                .strings("es", "\"a\" = \"A\";\n"),
+                .strings("fr", "\"a\" = \"A\";\n↓\"old\" = \"Ancien\";\n"),
+                .strings("it", "\"a\" = \"A\";\n"),
+                .strings("ja", "\"a\" = \"A\";\n")),
         ],
         nonTriggering: [
             RuleExample("The same keys everywhere",
@@ -131,19 +147,45 @@ public struct ExtraKeyRule: Rule {
                 VirtualFile("de.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scannt Buchumschläge.\";\n\"CFBundleDisplayName\" = \"Bücherregal\";\n\"Scan a Book\" = \"Buch scannen\";\n")),
         ])
 
+    /// A key in at least this many translations, and in at least half of the table's translations, is
+    /// one source-side defect reported once. Translators translate what the source sends them, so a key
+    /// most locales carry was in the source when they were made: the source lost it, or the code dropped
+    /// it and no translation followed — one fix either way. A key in a minority of locales (Wikipedia's 5
+    /// of 108) is stale where it lingers, and each locale's file is its own fix. Two locales already
+    /// make a repetition; one is just the per-locale finding.
+    static let groupedMinimum = 2
+    /// Places named as notes of a grouped finding; the other locales are listed by name.
+    static let placesShown = 5
+
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         let rule = Self.description
         for set in context.index.tableSets {
             guard let source = set.source else { continue }
+            // InfoPlist.strings localizes Info.plist itself: its keys are Info.plist keys
+            // (NSCameraUsageDescription) or Info.plist values used as keys (shortcut titles), so
+            // they need no line in the development language's InfoPlist.strings.
+            if set.id.name == "InfoPlist" { continue }
+            // Each extra key with the locales (positions in `translations`) that have it, in first-seen order.
+            var order: [String] = []
+            var holders: [String: [Int]] = [:]
             for (l, translation) in set.translations.enumerated() {
                 // Only a translation with more keys than it shares with the source has extra ones.
                 guard set.hasKeysOutsideSource(l) else { continue }
                 for key in translation.keys where source.entries[key] == nil {
-                    // InfoPlist.strings localizes Info.plist itself: its keys are Info.plist keys
-                    // (NSCameraUsageDescription) or Info.plist values used as keys (shortcut titles), so
-                    // they need no line in the development language's InfoPlist.strings.
-                    if set.id.name == "InfoPlist" { continue }
+                    if holders[key] == nil { order.append(key) }
+                    holders[key, default: []].append(l)
+                }
+            }
+            let total = set.translations.count
+            for key in order {
+                let locales = holders[key]!
+                if locales.count >= Self.groupedMinimum && locales.count * 2 >= total {
+                    findings.append(Self.grouped(key, locales: locales, in: set, source: source, context: context))
+                    continue
+                }
+                for l in locales {
+                    let translation = set.translations[l]
                     let entry = translation.entries[key]!
                     findings.append(.entry(rule, "not in the \(context.project.sourceLanguage) source table \(set.id.name): removed from the code (a stale translation), or the source file is out of date",
                                            at: entry.location, locale: translation.locale, table: set.id, key: key))
@@ -151,6 +193,27 @@ public struct ExtraKeyRule: Rule {
             }
         }
         return findings
+    }
+
+    /// One finding for a key most translations have: at its first place (by file and line), the other
+    /// places as notes. No locale of its own: it is about the source table.
+    static func grouped(_ key: String, locales: [Int], in set: ProjectIndex.TableSet, source: ProjectIndex.LocaleTables,
+                        context: RuleContext) -> Finding {
+        let places = locales.map { (locale: set.translations[$0].locale, location: set.translations[$0].entries[key]!.location) }
+            .sorted { a, b in
+                let x = a.location, y = b.location
+                return (x.file, x.line, x.column, a.locale) < (y.file, y.line, y.column, b.locale)
+            }
+        let sourceLanguage = context.project.sourceLanguage
+        let count = places.count == set.translations.count ? "all \(places.count) translations" : "\(places.count) of the \(set.translations.count) translations"
+        var notes = places.dropFirst().prefix(placesShown).map { Finding.Note(message: "also in \($0.locale)", location: $0.location) }
+        let rest = places.dropFirst(1 + placesShown).map(\.locale)
+        if !rest.isEmpty { notes.append(Finding.Note(message: "and in \(rest.count) more: \(listed(Array(rest)))")) }
+        if let table = source.tables.first(where: { $0.format == .strings }) ?? source.tables.first {
+            notes.append(Finding.Note(message: "the \(sourceLanguage) source table, where the key belongs if the code uses it", location: table.entries.first?.location ?? SourceLocation(file: table.path, line: 1, column: 1)))
+        }
+        return .entry(Self.description, "key \"\(key.visibleEscaped.truncatedForMessage)\" is in \(count) of \(set.id.name) but not in the \(sourceLanguage) source table: if the code uses it, the source table is out of date (add the key to it); if not, remove it from every translation",
+                      at: places[0].location, locale: nil, table: set.id, key: key, notes: notes)
     }
 }
 
@@ -555,17 +618,31 @@ public struct MissingTableRule: Rule {
     public init() {}
     public static let description = RuleDescription(
         id: "missing-table", name: "Table missing for a locale", severity: .warning,
-        summary: "A locale has other tables of the same folder but lacks this one entirely.",
+        summary: "A locale has other tables of the same folder but lacks this one entirely; a table no locale has is one finding.",
         rationale: """
         Every string of the table falls back to the development language in that locale — for \
         InfoPlist, the permission prompts and the app's name on the home screen (an `InfoPlist` table \
-        with permission prompts is reported by `permission-prompt-untranslated` instead).
+        with permission prompts is reported by `permission-prompt-untranslated` instead). A table that \
+        no locale has while the folder's other tables are translated (never sent for translation, or a \
+        `tableName` typo in the code) is one finding at the source table, not one per locale.
         """,
         triggering: [
             RuleExample("German has Localizable but no InfoPlist",
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile("en.lproj/InfoPlist.strings", "↓\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("German has the Settings table, French does not",
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("en.lproj/Settings.strings", "↓\"sync\" = \"Sync\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
+                VirtualFile("de.lproj/Settings.strings", "\"sync\" = \"Synchronisieren\";\n"),
+                .strings("fr", "\"cancel\" = \"Annuler\";\n")),
+            RuleExample("No locale has the table (a tableName typo, or never sent for translation): one finding, not one per locale",
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("en.lproj/Sync paused.strings", "↓\"Sync paused\" = \"Syncing resumes when you are online.\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
+                .strings("fr", "\"cancel\" = \"Annuler\";\n"),
+                .strings("ja", "\"cancel\" = \"キャンセル\";\n")),
         ],
         nonTriggering: [
             RuleExample("Both tables in both locales",
@@ -573,6 +650,9 @@ public struct MissingTableRule: Rule {
                 VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
                 VirtualFile("de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n")),
+            RuleExample("A project with no translation yet",
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("en.lproj/Settings.strings", "\"sync\" = \"Sync\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -596,7 +676,18 @@ public struct MissingTableRule: Rule {
             // permission-prompt-untranslated reports a shipped locale without the InfoPlist table its prompts need.
             let promptsOwnIt = set.id.name == InfoPlistLocalization.tableName
                 && !InfoPlistLocalization.reportedWhenTableMissing(set, in: context).isEmpty
-            for locale in (localesByScope[set.id.scope] ?? []).subtracting(present).sorted() {
+            let folderLocales = localesByScope[set.id.scope] ?? []
+            // A table no locale has (never sent for translation, or a tableName typo) is one defect of
+            // the source, not one per locale. permission-prompt-untranslated owns a missing InfoPlist.
+            if present.isEmpty && folderLocales.count >= 2 && !promptsOwnIt {
+                let variantsOnly = folderLocales.allSatisfy { context.isSourceVariant($0) }
+                let strings = source.keys.count == 1 ? "its string falls" : "its \(source.keys.count) strings fall"
+                findings.append(Finding(ruleID: rule.id, severity: variantsOnly ? .note : rule.severity,
+                                        message: "table \(set.id.name) exists only in \(context.project.sourceLanguage): none of the \(folderLocales.count) locales this folder is translated into has it, so \(strings) back to \(context.project.sourceLanguage) in all of them; send it for translation, or, if the table name is a mistake, fix the name in the code",
+                                        location: location, locale: nil, table: set.id.name))
+                continue
+            }
+            for locale in folderLocales.subtracting(present).sorted() {
                 // en-GB for an en source falls back to en by design: a note.
                 let variant = context.isSourceVariant(locale)
                 if promptsOwnIt && !variant && !context.coverage.isPartial(locale) { continue }

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import LocaleAudit
+
+/// `extra-key` and `missing-table` report a defect of the source table once, not once per locale.
+@Suite struct ConsolidatedConsistencyTests {
+    private func audit(_ files: [String: String], rule: String) throws -> [Finding] {
+        let root = try TestPaths.makeTemporaryDirectory("consolidated-consistency")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return Auditor.audit(paths: [root.path], options: AuditOptions(sourceLanguage: "en", workers: 1)).findings
+            .filter { $0.ruleID == rule }
+    }
+
+    private static let locales = ["bg", "cs", "da", "de", "el", "es", "fi", "fr"]
+
+    @Test func aKeyEveryTranslationHasIsOneFindingWithCappedNotes() throws {
+        var files = ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n"]
+        for locale in Self.locales { files["\(locale).lproj/Localizable.strings"] = "\"a\" = \"A\";\n\"Cancel\" = \"X\";\n" }
+        let findings = try audit(files, rule: "extra-key")
+        #expect(findings.count == 1)
+        let finding = try #require(findings.first)
+        #expect(finding.locale == nil && finding.key == "Cancel" && finding.table == "Localizable")
+        #expect(finding.location?.file.hasSuffix("bg.lproj/Localizable.strings") == true && finding.location?.line == 2)
+        #expect(finding.message.contains("is in all 8 translations of Localizable but not in the en source table"), "\(finding.message)")
+        // Five places, the rest by name, then the source table to add it to.
+        #expect(finding.notes.map(\.message) == ["also in cs", "also in da", "also in de", "also in el", "also in es",
+                                                 "and in 2 more: fi and fr", "the en source table, where the key belongs if the code uses it"])
+        #expect(finding.notes.last?.location?.file.hasSuffix("en.lproj/Localizable.strings") == true)
+    }
+
+    @Test func aKeyInAMinorityOfLocalesStaysPerLocale() throws {
+        var files = ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n"]
+        for (i, locale) in Self.locales.enumerated() {
+            files["\(locale).lproj/Localizable.strings"] = "\"a\" = \"A\";\n" + (i < 3 ? "\"old\" = \"X\";\n" : "")
+        }
+        let findings = try audit(files, rule: "extra-key")
+        #expect(findings.map(\.locale) == ["bg", "cs", "da"])
+        #expect(findings.allSatisfy { $0.message.hasPrefix("not in the en source table Localizable") })
+    }
+
+    @Test func halfTheLocalesIsEnoughToGroup() throws {
+        var files = ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n"]
+        for (i, locale) in Self.locales.enumerated() {
+            files["\(locale).lproj/Localizable.strings"] = "\"a\" = \"A\";\n" + (i % 2 == 0 ? "\"old\" = \"X\";\n" : "")
+        }
+        let findings = try audit(files, rule: "extra-key")
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("is in 4 of the 8 translations") == true, "\(findings.first?.message ?? "")")
+    }
+
+    @Test func aTableNoLocaleHasIsOneFinding() throws {
+        var files = ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+                     "en.lproj/Sync paused.strings": "/* typo */\n\"Sync paused\" = \"Sync paused\";\n"]
+        for locale in Self.locales { files["\(locale).lproj/Localizable.strings"] = "\"a\" = \"X\";\n" }
+        let findings = try audit(files, rule: "missing-table")
+        #expect(findings.count == 1)
+        let finding = try #require(findings.first)
+        #expect(finding.locale == nil && finding.table == "Sync paused" && finding.severity == .warning)
+        #expect(finding.location?.file.hasSuffix("en.lproj/Sync paused.strings") == true && finding.location?.line == 2)
+        #expect(finding.message.contains("none of the 8 locales this folder is translated into has it"), "\(finding.message)")
+    }
+
+    @Test func aTableSomeLocalesHaveStaysPerLocale() throws {
+        var files = ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+                     "en.lproj/Settings.strings": "\"s\" = \"S\";\n",
+                     "de.lproj/Settings.strings": "\"s\" = \"X\";\n"]
+        for locale in Self.locales { files["\(locale).lproj/Localizable.strings"] = "\"a\" = \"X\";\n" }
+        let findings = try audit(files, rule: "missing-table")
+        #expect(findings.map(\.locale) == ["bg", "cs", "da", "el", "es", "fi", "fr"])
+    }
+
+    @Test func onlyARegionalVariantWithoutTheTableIsANote() throws {
+        let files = ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+                     "en.lproj/Extra.strings": "\"e\" = \"E\";\n",
+                     "en-GB.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+                     "en-AU.lproj/Localizable.strings": "\"a\" = \"A\";\n"]
+        let findings = try audit(files, rule: "missing-table")
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .note)
+    }
+}
