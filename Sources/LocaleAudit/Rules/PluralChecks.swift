@@ -200,16 +200,16 @@ public struct PluralMissingCategoryRule: Rule {
         decimal numbers (or numbers from a million up) take are not required for integer formats. \
         A variable that lacks several categories is one finding that names them all. Where the `other` \
         form shows the number and the language reads it right for that category too (Turkish, \
-        Hungarian or Georgian `one`: the noun stays singular after any numeral; Hebrew `two`), nothing \
-        is missing. A plural copied from the source and not translated is left to `untranslated`.
+        Hungarian or Georgian `one`: the noun stays singular after any numeral), nothing is missing; \
+        Hebrew needs `two` only for the nouns with a dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`.
         """,
         triggering: [
             RuleExample("Russian needs 'many' for 0, 5–20, 25, …",
                 stringsdictExample("ru.lproj/Localizable.stringsdict",
                                    forms: [("one", "%d книга"), ("few", "%d книги"), ("other", "%d книги")], markVariable: true)),
-            RuleExample("Hebrew needs 'two' when 'other' does not show the number (\"several books\" for 2)",
+            RuleExample("Hebrew needs 'two' for a noun with a dual: 2 days is יומיים, not \"2 ימים\"",
                 stringsdictExample("he.lproj/Localizable.stringsdict",
-                                   forms: [("one", "ספר אחד"), ("other", "כמה ספרים")], markVariable: true)),
+                                   forms: [("one", "יום אחד"), ("other", "%d ימים")], markVariable: true)),
             RuleExample("Arabic lacks four forms: one finding names them all",
                 stringsdictExample("ar.lproj/Localizable.stringsdict",
                                    forms: [("one", "كتاب واحد"), ("other", "%d كتاب")], markVariable: true)),
@@ -221,7 +221,7 @@ public struct PluralMissingCategoryRule: Rule {
                 stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("other", "%d冊")])),
             RuleExample("Turkish keeps the noun singular after a number: 'other' serves 1 too",
                 stringsdictExample("tr.lproj/Localizable.stringsdict", forms: [("other", "%d kitap")])),
-            RuleExample("Hebrew's 'other' with the number reads right for 2",
+            RuleExample("Hebrew counts books in the plural for 2: 'other' reads right",
                 stringsdictExample("he.lproj/Localizable.stringsdict", forms: [("one", "ספר אחד"), ("other", "%d ספרים")])),
             RuleExample("An English plural copied into Russian and not translated (`untranslated` reports it)",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")]),
@@ -234,13 +234,15 @@ public struct PluralMissingCategoryRule: Rule {
         var findings: [Finding] = []
         for site in context.pluralSites {
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
-            let fallbacks = Self.grammaticalFallbacks[PluralMissingCategoryRule.language(of: site.locale)] ?? []
+            let language = Self.language(of: site.locale)
+            let fallbacks = Self.grammaticalFallbacks[language] ?? []
             for variable in site.value.variables where variable.isPluralRule && !variable.copiesSource(site.sourceEntry) {
                 let present = Set(variable.knownCategories)
                 let otherShowsNumber = variable.form("other").map { !FormatSpecifiers.scan($0.text).specifiers.isEmpty } ?? false
                 let missing = (cache.requiredCategories(site.locale, integer: isIntegerValueType(variable.valueType)) ?? rules.categories)
                     .filter { $0 != .other && !present.contains($0) && !site.writesInvalidCase(variable, $0.rawValue) }
                     .filter { !(otherShowsNumber && fallbacks.contains($0)) }
+                    .filter { $0 != .two || !Self.dualIsLexical.contains(language) || Self.mentionsHebrewDualNoun(variable) }
                 guard !missing.isEmpty else { continue }
                 // One variable lacking several forms is one defect: one finding names them all.
                 let needed = missing.map { "'\($0.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, $0)))" }
@@ -258,8 +260,16 @@ public struct PluralMissingCategoryRule: Rule {
     /// to a few words (days, hours, years).
     static let grammaticalFallbacks: [String: Set<PluralCategory>] = [
         "tr": [.one], "az": [.one], "uz": [.one], "kk": [.one], "ky": [.one], "tk": [.one], "hu": [.one], "ka": [.one],
-        "he": [.two], "iw": [.two],
     ]
+
+    /// Hebrew counts nearly every noun in the plural for 2 ("2 ספרים", "these lists"): the `other`
+    /// form serves. Only a handful of nouns have a dual that 2 must use (יומיים, not "2 ימים").
+    static let dualIsLexical: Set<String> = ["he", "iw"]
+    static let hebrewDualNouns = ["ימים", "שעות", "שבועות", "חודשים", "שנים", "פעמים"]
+
+    static func mentionsHebrewDualNoun(_ variable: PluralVariable) -> Bool {
+        variable.forms.contains { form in hebrewDualNouns.contains { form.text.contains($0) } }
+    }
 
     /// The language subtag, lower case: `tr-TR` → `tr`.
     static func language(of locale: String) -> String {
