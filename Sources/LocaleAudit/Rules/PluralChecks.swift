@@ -198,10 +198,10 @@ public struct PluralMissingCategoryRule: Rule {
         For numbers in that category the platform falls back to the `other` form, which is the wrong \
         grammatical form: Russian shows \"5 книги\" instead of \"5 книг\". Categories that only \
         decimal numbers (or numbers from a million up) take are not required for integer formats. \
-        A variable that lacks several categories is one finding that names them all. Where the `other` \
-        form shows the number and the language reads it right for that category too (Turkish, \
-        Hungarian or Georgian `one`: the noun stays singular after any numeral), nothing is missing; \
-        Hebrew needs `two` only for the nouns with a dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`.
+        A variable that lacks several categories is one finding that names them all. Where the \
+        language words that category like `other` (Turkish, Hungarian or Georgian `one`: the noun stays \
+        singular after any numeral), nothing is missing; Hebrew needs `two` only for the nouns with a \
+        dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`.
         """,
         triggering: [
             RuleExample("Russian needs 'many' for 0, 5–20, 25, …",
@@ -238,10 +238,9 @@ public struct PluralMissingCategoryRule: Rule {
             let fallbacks = Self.grammaticalFallbacks[language] ?? []
             for variable in site.value.variables where variable.isPluralRule && !variable.copiesSource(site.sourceEntry) {
                 let present = Set(variable.knownCategories)
-                let otherShowsNumber = variable.form("other").map { !FormatSpecifiers.scan($0.text).specifiers.isEmpty } ?? false
                 let missing = (cache.requiredCategories(site.locale, integer: isIntegerValueType(variable.valueType)) ?? rules.categories)
                     .filter { $0 != .other && !present.contains($0) && !site.writesInvalidCase(variable, $0.rawValue) }
-                    .filter { !(otherShowsNumber && fallbacks.contains($0)) }
+                    .filter { !fallbacks.contains($0) }
                     .filter { $0 != .two || !Self.dualIsLexical.contains(language) || Self.mentionsHebrewDualNoun(variable) }
                 guard !missing.isEmpty else { continue }
                 // One variable lacking several forms is one defect: one finding names them all.
@@ -254,10 +253,9 @@ public struct PluralMissingCategoryRule: Rule {
         return findings
     }
 
-    /// Categories whose numbers read correctly in the `other` form as long as it shows the number.
-    /// Turkic languages, Hungarian and Georgian keep the noun singular after every numeral ("1 dosya",
-    /// "5 dosya"); Hebrew counts most nouns in the plural for 2 ("2 ספרים"), its dual being limited
-    /// to a few words (days, hours, years).
+    /// Categories whose numbers read correctly in the `other` form: Turkic languages, Hungarian and
+    /// Georgian keep the noun singular after every numeral ("1 dosya", "5 dosya"), so `one` words
+    /// nothing differently.
     static let grammaticalFallbacks: [String: Set<PluralCategory>] = [
         "tr": [.one], "az": [.one], "uz": [.one], "kk": [.one], "ky": [.one], "tk": [.one], "hu": [.one], "ka": [.one],
     ]
