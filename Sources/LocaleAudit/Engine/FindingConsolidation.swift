@@ -7,6 +7,8 @@ enum FindingConsolidation {
     static func consolidate(_ findings: [Finding], project: Project) -> [Finding] {
         var findings = dropDominated(findings)
         findings = mergeRepresentations(findings, project: project)
+        // After the merge: an export's copy of a state rides on the catalog's finding, and goes with it.
+        findings = dropEntryDominated(findings)
         findings = mergeTableCopies(findings, project: project)
         findings = mergeSourceCopies(findings, project: project)
         findings = foldUndeclaredLocales(findings)
@@ -28,6 +30,15 @@ enum FindingConsolidation {
         ("a11y-untranslated", "a11y-inconsistent-label"),
     ]
 
+    /// The same, for findings about one entry that sit at different positions of it: a String
+    /// Catalog's state is reported where the localization starts, the text where its value does. A
+    /// value identical to the source (or without a right-to-left letter) whose state is `new` is
+    /// one untranslated string: the finding that says what is wrong with the text stays.
+    static let entryDominance: [(kept: String, dropped: String)] = [
+        ("untranslated", "translation-state"),
+        ("rtl-no-rtl-text", "translation-state"),
+    ]
+
     static func dropDominated(_ findings: [Finding]) -> [Finding] {
         let dropped = Set(dominance.map(\.dropped))
         guard findings.contains(where: { dropped.contains($0.ruleID) }) else { return findings }
@@ -36,11 +47,38 @@ enum FindingConsolidation {
         for finding in findings {
             guard let location = finding.location, finding.key != nil else { continue }
             rulesAt[Place(location: location, locale: finding.locale, key: finding.key), default: []].insert(finding.ruleID)
+            // A finding reported once for several locales (no locale of its own) covers the places
+            // its notes name: any locale there.
+            if finding.locale == nil {
+                for note in finding.notes {
+                    guard let place = note.location else { continue }
+                    rulesAt[Place(location: place, locale: nil, key: finding.key), default: []].insert(finding.ruleID)
+                }
+            }
         }
         return findings.filter { finding in
-            guard dropped.contains(finding.ruleID), let location = finding.location,
-                  let rules = rulesAt[Place(location: location, locale: finding.locale, key: finding.key)] else { return true }
+            guard dropped.contains(finding.ruleID), let location = finding.location else { return true }
+            let rules = rulesAt[Place(location: location, locale: finding.locale, key: finding.key), default: []]
+                .union(rulesAt[Place(location: location, locale: nil, key: finding.key)] ?? [])
             return !dominance.contains { $0.dropped == finding.ruleID && rules.contains($0.kept) }
+        }
+    }
+
+    static func dropEntryDominated(_ findings: [Finding]) -> [Finding] {
+        let dropped = Set(entryDominance.map(\.dropped)), kept = Set(entryDominance.map(\.kept))
+        struct Entry: Hashable { var file: String; var locale: String; var table: String?; var key: String }
+        func entry(_ finding: Finding) -> Entry? {
+            guard let file = finding.location?.file, let locale = finding.locale, let key = finding.key else { return nil }
+            return Entry(file: file, locale: locale, table: finding.table, key: key)
+        }
+        var rulesAt: [Entry: Set<String>] = [:]
+        for finding in findings where kept.contains(finding.ruleID) {
+            if let place = entry(finding) { rulesAt[place, default: []].insert(finding.ruleID) }
+        }
+        guard !rulesAt.isEmpty else { return findings }
+        return findings.filter { finding in
+            guard dropped.contains(finding.ruleID), let place = entry(finding), let rules = rulesAt[place] else { return true }
+            return !entryDominance.contains { $0.dropped == finding.ruleID && rules.contains($0.kept) }
         }
     }
 
@@ -132,7 +170,7 @@ enum FindingConsolidation {
             guard finding.location != nil, !readerRules.contains(finding.ruleID),
                   finding.key != nil || (finding.table != nil && finding.locale != nil) else { return nil }
             return Identity(rule: finding.ruleID, severity: finding.severity, locale: finding.locale, table: finding.table,
-                            key: finding.key, message: finding.message)
+                            key: finding.key, message: placeholdersFolded(finding.message))
         }
         func order(_ finding: Finding) -> (Int, String, Int, Int) {
             let location = finding.location!
@@ -174,6 +212,49 @@ enum FindingConsolidation {
             merged.notes += notes.sorted { ($0.location!.file, $0.location!.line) < ($1.location!.file, $1.location!.line) }
             return merged
         }
+    }
+
+    /// A message with every placeholder it quotes written one way: TranslateWiki's tree writes `$1`
+    /// where the tree converted from it writes `%1$@` or `%1$d`, so one defect quoted from both reads
+    /// `" $1 م"` in one and `" %1$@ م"` in the other. Positional placeholders become `#1`; others `#`.
+    static func placeholdersFolded(_ message: String) -> String {
+        guard message.utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "%") }) else { return message }
+        let scalars = Array(message.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        func digits(from start: Int) -> Int {
+            var end = start
+            while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
+            return end
+        }
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "$", case let end = digits(from: i + 1), end > i + 1 {
+                out.append("#")
+                out.append(contentsOf: scalars[(i + 1)..<end])
+                i = end
+                continue
+            }
+            if c == "%" {
+                var j = i + 1
+                let end = digits(from: j)
+                var position: ArraySlice<Unicode.Scalar> = []
+                if end > j, end < scalars.count, scalars[end] == "$" {
+                    position = scalars[j..<end]
+                    j = end + 1
+                }
+                while j < scalars.count, "lhqzjt".unicodeScalars.contains(scalars[j]) { j += 1 }
+                if j < scalars.count, "@dDiuUxXoOfFeEgGcCsSaAp".unicodeScalars.contains(scalars[j]) {
+                    out.append("#")
+                    out.append(contentsOf: position)
+                    i = j + 1
+                    continue
+                }
+            }
+            out.append(c)
+            i += 1
+        }
+        return String(out)
     }
 
     /// `findings` without the `dropped` indices, each one kept passed through `update`.

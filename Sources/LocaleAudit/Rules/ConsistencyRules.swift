@@ -199,16 +199,12 @@ public struct ExtraKeyRule: Rule {
     /// places as notes. No locale of its own: it is about the source table.
     static func grouped(_ key: String, locales: [Int], in set: ProjectIndex.TableSet, source: ProjectIndex.LocaleTables,
                         context: RuleContext) -> Finding {
-        let places = locales.map { (locale: set.translations[$0].locale, location: set.translations[$0].entries[key]!.location) }
-            .sorted { a, b in
-                let x = a.location, y = b.location
-                return (x.file, x.line, x.column, a.locale) < (y.file, y.line, y.column, b.locale)
-            }
+        let places = LocalePlace.ordered(locales.map {
+            LocalePlace(locale: set.translations[$0].locale, location: set.translations[$0].entries[key]!.location)
+        })
         let sourceLanguage = context.project.sourceLanguage
         let count = places.count == set.translations.count ? "all \(places.count) translations" : "\(places.count) of the \(set.translations.count) translations"
-        var notes = places.dropFirst().prefix(placesShown).map { Finding.Note(message: "also in \($0.locale)", location: $0.location) }
-        let rest = places.dropFirst(1 + placesShown).map(\.locale)
-        if !rest.isEmpty { notes.append(Finding.Note(message: "and in \(rest.count) more: \(listed(Array(rest)))")) }
+        var notes = LocalePlace.notes(forOthers: places, shown: placesShown)
         if let table = source.tables.first(where: { $0.format == .strings }) ?? source.tables.first {
             notes.append(Finding.Note(message: "the \(sourceLanguage) source table, where the key belongs if the code uses it", location: table.entries.first?.location ?? SourceLocation(file: table.path, line: 1, column: 1)))
         }
@@ -257,10 +253,13 @@ public struct UntranslatedRule: Rule {
         summary: "A translation is identical to the source text, which has words to translate.",
         rationale: """
         The user reads the development language in the middle of their own. Strings with nothing to \
-        translate (only placeholders, numbers, URLs or e-mail addresses), acronyms (GPX, VPN), the \
+        translate (only placeholders, numbers, URLs or e-mail addresses), acronyms (GPX, VPN), unit \
+        symbols (px, pt; km and kg too, except in Cyrillic, which writes км and кг), the \
         app's name (CFBundleName, CFBundleDisplayName) and configured do-not-translate terms are not \
         reported; a text kept as it is in three quarters of the languages written in its script is \
-        probably a name and only a note, and so is a text of capitalised words only (\"Gurung Khema\", \
+        probably a name and only a note, one for the key rather than one per locale (and nothing when \
+        the languages of other scripts translate or transliterate it: then it was kept on purpose), \
+        and so is a text of capitalised words only (\"Gurung Khema\", \
         \"Add Book\"), which may be a name kept on purpose. Nor are reported \
         regional variants of the source language (en-GB for an en source), nor a single word in a \
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
@@ -271,17 +270,20 @@ public struct UntranslatedRule: Rule {
             RuleExample("A sentence left in English",
                 .strings("en", "\"offline\" = \"Check your connection.\";\n"),
                 .strings("de", "\"offline\" = ↓\"Check your connection.\";\n")),
-            RuleExample("A name that every Latin-script language keeps (three notes, not warnings)",
+            RuleExample("A name that every Latin-script language keeps: one note for the key, not one per locale",
                 .strings("en", "\"block\" = \"Bassa Vah\";\n"),
                 .strings("de", "\"block\" = ↓\"Bassa Vah\";\n"),
-                .strings("fr", "\"block\" = ↓\"Bassa Vah\";\n"),
-                .strings("nl", "\"block\" = ↓\"Bassa Vah\";\n")),
+                .strings("fr", "\"block\" = \"Bassa Vah\";\n"),
+                .strings("nl", "\"block\" = \"Bassa Vah\";\n")),
             RuleExample("A .stringsdict copied into the German folder and never translated",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book left to read"), ("other", "%d books left to read")]),
                 stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "↓%d book left to read"), ("other", "%d books left to read")])),
             RuleExample("A comment that asks to keep a part of the string does not exempt the rest",
                 .strings("en", "/* Do not translate the newlines */\n\"offline\" = \"Check your\\nconnection.\";\n"),
                 .strings("de", "\"offline\" = ↓\"Check your\\nconnection.\";\n")),
+            RuleExample("Russian writes kilometres in Cyrillic (км): a note",
+                .strings("en", "\"distance\" = \"%d km\";\n"),
+                .strings("ru", "\"distance\" = ↓\"%d km\";\n")),
             RuleExample("A single English word in a Cyrillic locale (a note: it may be a brand name)",
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 .strings("ru", "\"cancel\" = ↓\"Cancel\";\n")),
@@ -303,6 +305,16 @@ public struct UntranslatedRule: Rule {
             RuleExample("A regional variant of the source language",
                 .strings("en", "\"offline\" = \"Check your connection.\";\n"),
                 .strings("en-GB", "\"offline\" = \"Check your connection.\";\n")),
+            RuleExample("Unit symbols Japanese writes in Latin letters",
+                .strings("en", "\"size\" = \"px\";\n\"distance\" = \"%d km\";\n"),
+                .strings("ja", "\"size\" = \"px\";\n\"distance\" = \"%d km\";\n")),
+            RuleExample("A name kept in Latin script that Cyrillic and Japanese transliterate: kept on purpose",
+                .strings("en", "\"block\" = \"Kayah Li\";\n"),
+                .strings("de", "\"block\" = \"Kayah Li\";\n"),
+                .strings("fr", "\"block\" = \"Kayah Li\";\n"),
+                .strings("nl", "\"block\" = \"Kayah Li\";\n"),
+                .strings("ru", "\"block\" = \"Кая Ли\";\n"),
+                .strings("ja", "\"block\" = \"カヤー文字\";\n")),
             RuleExample("The comment takes the whole entry out of translation",
                 .strings("en", "/* Do not translate - shown in debug builds only */\n\"debug\" = \"Check your connection.\";\n"),
                 .strings("de", "\"debug\" = \"Check your connection.\";\n")),
@@ -356,45 +368,86 @@ public struct UntranslatedRule: Rule {
         let rule = Self.description
         let sourceLanguage = Self.language(of: context.project.sourceLanguage)
         let (sameScript, everywhere) = Self.consensus(context, sourceLanguage: sourceLanguage)
-        return context.pairs.compactMap { pair in
+        // A text most languages keep is one question about the key, not one per locale: its places
+        // are gathered here (by table set and key position, in pair order) and reported once.
+        var kept: [KeyPlace: [(pair: TranslationPair, location: SourceLocation)]] = [:]
+        var keptOrder: [KeyPlace] = []
+        var findings: [Finding] = []
+        for pair in context.pairs {
             guard let (source, location) = Self.identicalText(pair), Self.language(of: pair.locale) != sourceLanguage,
                   context.accessibilityKind(pair) == nil,
                   !InfoPlistLocalization.ownsIdenticalKey(table: pair.table, key: pair.key),
-                  !context.isFolded(pair.locale, pair.table) else { return nil }
+                  !context.isFolded(pair.locale, pair.table) else { continue }
             // The app's name, platform terms and configured do-not-translate terms are not words to translate.
             let words = TextAnalysis.translatableWords(in: context.names.masking(source))
-            if words.isEmpty || TextAnalysis.isIdentifierLike(source) { return nil }
+            if words.isEmpty || TextAnalysis.isIdentifierLike(source) { continue }
             // The app's name is a brand; an acronym (GPX, URL, VPN) reads the same everywhere.
-            if NameTerms.appNameKeys.contains(pair.key) { return nil }
-            if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { return nil }
+            if NameTerms.appNameKeys.contains(pair.key) { continue }
+            if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { continue }
+            if Self.isUnitSymbols(words, locale: pair.locale) { continue }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but
             // brand names are kept in Latin there too, so it is only a note.
-            if words.count == 1 && !Self.writesOtherScript(pair.locale) { return nil }
-            // Kept as it is in most languages of the source's script: probably a name; only a note.
+            if words.count == 1 && !Self.writesOtherScript(pair.locale) { continue }
+            // Kept as it is in most languages of the source's script: probably a name; gathered.
             // (In a locale of another script, only when nearly every language keeps it: a brand.)
             let agreement = Self.writesOtherScript(pair.locale) ? everywhere : sameScript
             let agreed = agreement[Int(pair.tableIndex)]
             if !agreed.isEmpty, case let c = agreed[Int(pair.keyPosition)], c.total >= 3, c.identical * 4 >= c.total * 3 {
-                // A sentence (three words or more, some in lower case) is no name: it has not been
-                // translated yet. "Phags-pa" is a name.
-                let isSentence = words.count >= 3 && source.contains(" ") && words.contains { $0.first?.isLowercase == true }
-                let why = isSentence ? "a string not yet sent to translators (or a placeholder copy of the source)"
-                                     : "a name kept on purpose (then list it under terms.do-not-translate) or a string never sent to translators"
-                return .entry(rule, "identical to the \(context.project.sourceLanguage) source, as in \(c.identical) of \(c.total) languages\(Self.writesOtherScript(pair.locale) ? "" : " written in its script"): \(why)",
-                              at: location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
-                              notes: [pair.sourceNote])
+                let place = KeyPlace(table: pair.tableIndex, key: pair.keyPosition)
+                if kept[place] == nil { keptOrder.append(place) }
+                kept[place, default: []].append((pair, location))
+                continue
             }
             // Only capitalised words ("Gurung Khema", "Creative Commons License") in a locale of the
             // same script: as likely a name kept on purpose as a title left untranslated; a note.
             if !Self.writesOtherScript(pair.locale), !words.contains(where: { $0.first?.isLowercase == true }) {
-                return .entry(rule, "identical to the \(context.project.sourceLanguage) source: a name or title kept on purpose, or left untranslated in \(pair.locale)?",
-                              at: location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
-                              notes: [pair.sourceNote])
+                findings.append(.entry(rule, "identical to the \(context.project.sourceLanguage) source: a name or title kept on purpose, or left untranslated in \(pair.locale)?",
+                                       at: location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
+                                       notes: [pair.sourceNote]))
+                continue
             }
-            return .entry(rule, "identical to the \(context.project.sourceLanguage) source; not translated into \(pair.locale)?",
-                          at: location, locale: pair.locale, table: pair.table, key: pair.key,
-                          severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote])
+            findings.append(.entry(rule, "identical to the \(context.project.sourceLanguage) source; not translated into \(pair.locale)?",
+                                   at: location, locale: pair.locale, table: pair.table, key: pair.key,
+                                   severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
         }
+        for place in keptOrder {
+            let t = Int(place.table), k = Int(place.key)
+            if let finding = Self.keptByMost(kept[place]!, sameScript: sameScript[t][k], everywhere: everywhere[t][k], context: context) {
+                findings.append(finding)
+            }
+        }
+        return findings
+    }
+
+    struct KeyPlace: Hashable {
+        var table: Int32
+        var key: Int32
+    }
+
+    /// One note for a key most languages keep identical, at its first place, the other locales as
+    /// notes. A name (not a sentence) that most languages of another script translate or
+    /// transliterate (Unicode's "Kayah Li": bg "Каях Ли", ja "カヤー文字") reached the translators, and
+    /// those of the source's script kept it on purpose: nothing to report.
+    static func keptByMost(_ places: [(pair: TranslationPair, location: SourceLocation)], sameScript: Consensus,
+                           everywhere: Consensus, context: RuleContext) -> Finding? {
+        let first = places[0].pair
+        guard case .text(let rawSource) = first.source.value else { return nil }
+        let words = TextAnalysis.translatableWords(in: context.names.masking(rawSource))
+        // A sentence (three words or more, some in lower case) is no name: it has not been
+        // translated yet. "Phags-pa" is a name.
+        let isSentence = words.count >= 3 && rawSource.contains(" ") && words.contains { $0.first?.isLowercase == true }
+        let otherScript = everywhere.total - sameScript.total
+        let translatedInOtherScript = otherScript - (everywhere.identical - sameScript.identical)
+        if !isSentence, otherScript >= 2, translatedInOtherScript * 2 >= otherScript { return nil }
+        let ordered = LocalePlace.ordered(places.map { LocalePlace(locale: $0.pair.locale, location: $0.location) })
+        let onlySameScript = places.allSatisfy { !writesOtherScript($0.pair.locale) }
+        let c = onlySameScript ? sameScript : everywhere
+        let why = isSentence ? "a string not yet sent to translators (or a placeholder copy of the source)"
+                             : "a name kept on purpose (then list it under terms.do-not-translate) or a string never sent to translators"
+        let covered = ordered.count <= 3 ? listed(ordered.map(\.locale)) : "\(ordered.count) locales"
+        return .entry(description, "identical to the \(context.project.sourceLanguage) source in \(c.identical) of \(c.total) languages\(onlySameScript ? " written in its script" : "") (this note covers \(covered)): \(why)",
+                      at: ordered[0].location, locale: ordered.count == 1 ? ordered[0].locale : nil, table: first.table, key: first.key,
+                      severity: .note, notes: LocalePlace.notes(forOthers: ordered) + [first.sourceNote])
     }
 
     /// The source text a translation repeats, and where: a plain string identical to its source, or
@@ -425,6 +478,24 @@ public struct UntranslatedRule: Rule {
     }
 
     /// Locales whose ordinary text is not in the Latin script, where a Latin word stands out.
+    /// Unit symbols that other scripts write in Latin letters too: typographic units everywhere;
+    /// measurement units except in Cyrillic, which writes them in its own letters (км, кг). Not
+    /// `in`: as a word it is the English preposition.
+    static let typographicUnits: Set<Substring> = ["px", "pt", "pc", "em", "rem", "dpi", "ppi"]
+    static let measurementUnits: Set<Substring> = [
+        "mm", "cm", "m", "km", "g", "kg", "mg", "ml", "l", "s", "ms", "min", "h", "Hz", "kHz", "MHz", "GHz",
+        "kB", "KB", "MB", "GB", "TB", "ft", "yd", "mi", "nmi", "lb", "lbs", "oz", "lt", "st", "mph", "kph",
+    ]
+    private static let cyrillicLanguages: Set<String> = ["ru", "uk", "be", "bg", "mk", "kk", "ky", "tg", "mn", "sr"]
+
+    static func isUnitSymbols(_ words: [Substring], locale: String) -> Bool {
+        guard !words.isEmpty else { return false }
+        let lower = locale.lowercased()
+        // Serbian in Latin letters: sr-Latn, and Wikipedia's sr-el.
+        let cyrillic = cyrillicLanguages.contains(language(of: locale)) && !lower.contains("latn") && !lower.hasSuffix("-el")
+        return words.allSatisfy { typographicUnits.contains($0) || (!cyrillic && measurementUnits.contains($0)) }
+    }
+
     static func writesOtherScript(_ locale: String) -> Bool {
         let lower = locale.lowercased()
         if lower.contains("latn") { return false }
@@ -446,7 +517,9 @@ public struct TranslationStateRule: Rule {
         rationale: """
         The translation exists but its own file says it is not final: a reviewer or translator still \
         has to look at it before release. A String Catalog's `machine_translated` value was written by a \
-        machine and read by nobody yet, so it needs review like `needs_review`.
+        machine and read by nobody yet, so it needs review like `needs_review`. Where `untranslated` or \
+        `rtl-no-rtl-text` reports the text of the same entry, that finding says what is wrong and stands \
+        for both. A string not for translation (`shouldTranslate: false`) has no state worth reporting.
         """,
         triggering: [
             RuleExample(

@@ -159,15 +159,21 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         if names.covers(run.text) || widelyKeptRuns.contains(run.text) { return true }
         let item = texts[textIndex]
         guard let others = translationsByKey[KeyOfTable(table: item.table, key: item.key)] else { return false }
-        let word = Array(run.text.utf8)
+        // Compared without ASCII case: "Pacu Jawi" at the start of a Chinese sentence is the name most
+        // translations write "pacu jawi" inside theirs.
+        let word = asciiLowercased(run.text)
         // Per locale: a plural keeps the run when any of its forms does.
         var keeps: [String: Bool] = [:]
         for j in others where texts[j].locale != item.locale && keeps[texts[j].locale] != true {
-            keeps[texts[j].locale] = NameTerms.containsWord(word, in: Array(texts[j].text.utf8))
+            keeps[texts[j].locale] = NameTerms.containsWord(word, in: asciiLowercased(texts[j].text))
         }
         let keeping = keeps.values.filter { $0 }.count
         return keeping >= 3 && keeping * 2 > keeps.count
     }
+}
+
+private func asciiLowercased(_ text: String) -> [UInt8] {
+    text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
 }
 
 public struct WrongScriptRule: Rule {
@@ -265,6 +271,12 @@ public struct LanguageOfPartsRule: Rule {
                 .strings("uk", "\"share\" = \"Відкрити у Firefox\";\n"),
                 .strings("bg", "\"share\" = \"Отваряне във Firefox\";\n"),
                 .strings("el", "\"share\" = \"Άνοιγμα στο Firefox\";\n")),
+            RuleExample("A name capitalised where one translation starts with it, in lower case inside the others",
+                .strings("en", "\"race\" = \"A pacu jawi race\";\n"),
+                .strings("zh-Hans", "\"race\" = \"Pacu jawi 比赛\";\n"),
+                .strings("ru", "\"race\" = \"Гонка pacu jawi\";\n"),
+                .strings("uk", "\"race\" = \"Перегони pacu jawi\";\n"),
+                .strings("bg", "\"race\" = \"Състезание pacu jawi\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

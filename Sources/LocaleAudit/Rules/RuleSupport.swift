@@ -56,7 +56,12 @@ public final class TranslationPair: Sendable {
     public var location: SourceLocation { translation.valueLocation ?? translation.location }
     /// A note pointing at the source entry, shown under findings.
     public var sourceNote: Finding.Note {
-        Finding.Note(message: "source: \(source.value.shortDescription)", location: source.valueLocation ?? source.location)
+        // A bilingual file (XLIFF) carries its own source beside the translation: the note points at
+        // that unit, not at the copy of the source that another locale's file gave the index.
+        if let own = translation.sourceValue, translation.location.file != source.location.file {
+            return Finding.Note(message: "source: \(own.shortDescription)", location: translation.location)
+        }
+        return Finding.Note(message: "source: \(source.value.shortDescription)", location: source.valueLocation ?? source.location)
     }
 }
 
@@ -85,6 +90,28 @@ extension ProjectIndex {
     /// The source text a bilingual entry carries, or the source table's value.
     public func sourceValue(for entry: Entry, key: String, in set: TableSet) -> Value? {
         set.source?.entries[key]?.value ?? entry.sourceValue
+    }
+}
+
+/// One place of a defect that several locales share, for findings reported once for all of them.
+struct LocalePlace {
+    var locale: String
+    var location: SourceLocation
+
+    /// In file order, then by locale: the first is where the finding lands.
+    static func ordered(_ places: [LocalePlace]) -> [LocalePlace] {
+        places.sorted { a, b in
+            let x = a.location, y = b.location
+            return (x.file, x.line, x.column, a.locale) < (y.file, y.line, y.column, b.locale)
+        }
+    }
+
+    /// Notes for the places after the first: the first `shown` with their place, the rest by name.
+    static func notes(forOthers places: [LocalePlace], shown: Int = 5) -> [Finding.Note] {
+        var notes = places.dropFirst().prefix(shown).map { Finding.Note(message: "also in \($0.locale)", location: $0.location) }
+        let rest = places.dropFirst(1 + shown).map(\.locale)
+        if !rest.isEmpty { notes.append(Finding.Note(message: "and in \(rest.count) more: \(listed(Array(rest)))")) }
+        return notes
     }
 }
 

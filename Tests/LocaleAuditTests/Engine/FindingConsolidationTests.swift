@@ -91,6 +91,44 @@ import Testing
         #expect(FindingConsolidation.dropDominated(findings).map(\.message) == ["a", "c"])
     }
 
+    @Test(arguments: [
+        ("\" $1 م\" ends without", "\" #1 م\" ends without"),
+        ("\" %1$@ م\" ends without", "\" #1 م\" ends without"),
+        ("%d items, %2$lld left, 100% done, US$5", "# items, #2 left, 100% done, US#5"),
+        ("no placeholder", "no placeholder"),
+    ])
+    func placeholdersAreFoldedForComparingCopies(message: String, folded: String) {
+        #expect(FindingConsolidation.placeholdersFolded(message) == folded)
+    }
+
+    @Test func aNewStateGivesWayToWhatIsWrongWithTheText() {
+        let state = SourceLocation(file: "L.xcstrings", line: 40, column: 9)
+        let value = SourceLocation(file: "L.xcstrings", line: 41, column: 26)
+        let findings = [
+            Finding(ruleID: "translation-state", severity: .note, message: "new", location: state, locale: "ar", table: "L", key: "k"),
+            Finding(ruleID: "rtl-no-rtl-text", severity: .warning, message: "no rtl", location: value, locale: "ar", table: "L", key: "k"),
+            Finding(ruleID: "translation-state", severity: .note, message: "other locale", location: state, locale: "he", table: "L", key: "k"),
+            Finding(ruleID: "translation-state", severity: .note, message: "other key", location: state, locale: "ar", table: "L", key: "j"),
+        ]
+        #expect(FindingConsolidation.dropEntryDominated(findings).map(\.message) == ["no rtl", "other locale", "other key"])
+    }
+
+    @Test func aFindingForSeveralLocalesCoversThePlacesItsNotesName() {
+        let ja = SourceLocation(file: "ja.xliff", line: 9, column: 17)
+        let ko = SourceLocation(file: "ko.xliff", line: 9, column: 17)
+        let elsewhere = SourceLocation(file: "ko.xliff", line: 30, column: 17)
+        let grouped = Finding(ruleID: "untranslated", severity: .note, message: "kept in 3 languages", location: ja,
+                              locale: nil, key: "Color", notes: [Finding.Note(message: "also in ko", location: ko)])
+        let findings = [
+            grouped,
+            Finding(ruleID: "inconsistent-translation", severity: .note, message: "ja", location: ja, locale: "ja", key: "Color"),
+            Finding(ruleID: "inconsistent-translation", severity: .note, message: "ko", location: ko, locale: "ko", key: "Color"),
+            Finding(ruleID: "inconsistent-translation", severity: .note, message: "other key", location: ko, locale: "ko", key: "Colour"),
+            Finding(ruleID: "inconsistent-translation", severity: .note, message: "other place", location: elsewhere, locale: "ko", key: "Color"),
+        ]
+        #expect(FindingConsolidation.dropDominated(findings).map(\.message) == ["kept in 3 languages", "other key", "other place"])
+    }
+
     static func stringsdict(_ format: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>

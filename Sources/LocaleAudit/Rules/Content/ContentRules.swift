@@ -169,7 +169,8 @@ public struct PunctuationMismatchRule: Rule {
         Chinese and Japanese, `؟` in Arabic, Persian and Urdu, `;` as the Greek question mark, `։` \
         and `՞` in Armenian, `።` and `፧` in Amharic, `।` in Hindi and Bengali, `။` in Burmese; `...` \
         and `…` are one ellipsis; an exclamation may become a full stop; Thai and Lao may end without \
-        a mark; a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none. Closing \
+        a mark; a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none; a \
+        translation that makes two sentences of the source's one ends its last like its first. Closing \
         quotes and brackets after the mark are looked past.
         """,
         triggering: [
@@ -197,6 +198,9 @@ public struct PunctuationMismatchRule: Rule {
             RuleExample("An abbreviation and a German ordinal end with a full stop that is no sentence's",
                 .strings("en", "\"e.g\" = \"for example\";\n\"day\" = \"on the %@\";\n\"welcome\" = \"Welcome!\";\n"),
                 .strings("de", "\"e.g\" = \"z. B.\";\n\"day\" = \"am %@.\";\n\"welcome\" = \"Willkommen.\";\n")),
+            RuleExample("The translation says it in two sentences: the second ends like the first",
+                .strings("en", "\"widget\" = \"Find the widget and select it, then swipe to the next page\";\n"),
+                .strings("de", "\"widget\" = \"Finde das Widget und wähle es aus. Wische dann zur nächsten Seite.\";\n")),
             RuleExample("Afrikaans 'n and German „quotes\" are no stray quotes",
                 .strings("en", "\"error\" = \"An error occurred\";\n\"tap\" = \"Tap Done\";\n"),
                 .strings("af", "\"error\" = \"'n Fout het voorgekom\";\n\"tap\" = \"Tik „Klaar\\\"\";\n")),
@@ -249,10 +253,44 @@ public struct PunctuationMismatchRule: Rule {
             if found == .period && EndPunctuation.periodIsAbbreviationOrOrdinal(text.translation) { return defects }
             // A mark inside a closing bracket ends a parenthesis ("(opt.)"), not the text.
             if EndPunctuation.closedByBracket(text.translation) { return defects }
+            // The translation made two sentences of the source's one ("Finde X. Wische dann …"): its
+            // last sentence ends like its first, and removing the mark would be the error.
+            if Self.hasInnerSentenceEnd(text.translation) && !Self.hasInnerSentenceEnd(text.source) { return defects }
             defects.append(.init(kind: "mark", message: "\(quoted) ends with \(found.withArticle) that the source does not have: remove it, or add it to the source",
                                  severity: nil, text: text))
         }
         return defects
+    }
+}
+
+extension PunctuationMismatchRule {
+    /// Marks that end a sentence, in the scripts the rule knows.
+    static let sentenceEnds: Set<Unicode.Scalar> = [".", "!", "?", "。", "！", "？", "।", "။", "።", "։", "؟"]
+    /// Full-width marks need no space after them.
+    static let fullWidthEnds: Set<Unicode.Scalar> = ["。", "！", "？"]
+
+    /// True when a sentence ends before the text does: a sentence mark, then (for all but the
+    /// full-width marks) white space, then a letter. "z. B." is no sentence end: a letter must come
+    /// after the space, and the mark must follow a word of two letters or more.
+    static func hasInnerSentenceEnd(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        var wordLength = 0
+        for i in scalars.indices {
+            let c = scalars[i]
+            if c.properties.isAlphabetic {
+                wordLength += 1
+                continue
+            }
+            defer { wordLength = 0 }
+            guard sentenceEnds.contains(c), wordLength >= 2 || fullWidthEnds.contains(c) else { continue }
+            var j = i + 1
+            if !fullWidthEnds.contains(c) {
+                guard j < scalars.count, scalars[j].properties.isWhitespace else { continue }
+                while j < scalars.count, scalars[j].properties.isWhitespace { j += 1 }
+            }
+            if j < scalars.count, scalars[j].properties.isAlphabetic { return true }
+        }
+        return false
     }
 }
 
