@@ -231,7 +231,8 @@ final class ReportCapture: @unchecked Sendable {  // written on the reporting th
 
 /// Appends to a file (a job summary collects every step's), creating it if needed; exit 2 if it cannot.
 func appendSummary(_ text: String, to path: String) throws {
-    if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+    // A failure to create shows below, where the file cannot be opened.
+    if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
     guard let handle = FileHandle(forWritingAtPath: path) else {
         FileHandle.standardError.write(Data("locale-audit: cannot write the summary to '\(path)'\n".utf8))
         throw ExitCode(2)

@@ -6,10 +6,12 @@
 enum FindingConsolidation {
     static func consolidate(_ findings: [Finding], project: Project) -> [Finding] {
         var findings = dropDominated(findings)
+        findings = mergeReaderFindingsAtOnePlace(findings)
         findings = mergeRepresentations(findings, project: project)
         // After the merge: an export's copy of a state rides on the catalog's finding, and goes with it.
         findings = dropEntryDominated(findings)
         findings = mergeTableCopies(findings, project: project)
+        findings = mergeIncompleteCopies(findings, project: project)
         findings = mergeSourceCopies(findings, project: project)
         findings = foldUndeclaredLocales(findings)
         return findings
@@ -79,6 +81,35 @@ enum FindingConsolidation {
         return findings.filter { finding in
             guard dropped.contains(finding.ruleID), let place = entry(finding), let rules = rulesAt[place] else { return true }
             return !entryDominance.contains { $0.dropped == finding.ruleID && rules.contains($0.kept) }
+        }
+    }
+
+    // MARK: One element, several complaints
+
+    /// A reader that finds two things wrong with one element or attribute (an isolated `<ec>` with
+    /// a `startRef`: no `id`, and a `startRef` it must not have) reports one finding there, the
+    /// other complaints as its notes: the developer edits that one place once.
+    static func mergeReaderFindingsAtOnePlace(_ findings: [Finding]) -> [Finding] {
+        struct Place: Hashable { var rule: String; var location: SourceLocation; var key: String? }
+        var first: [Place: Int] = [:]
+        var extra: [Int: [Finding.Note]] = [:]
+        var dropped = Set<Int>()
+        for (i, finding) in findings.enumerated() where readerRules.contains(finding.ruleID) {
+            guard let location = finding.location else { continue }
+            let place = Place(rule: finding.ruleID, location: location, key: finding.key)
+            if let kept = first[place] {
+                extra[kept, default: []].append(Finding.Note(message: "also here: \(finding.message)"))
+                dropped.insert(i)
+            } else {
+                first[place] = i
+            }
+        }
+        guard !dropped.isEmpty else { return findings }
+        return keeping(findings, dropping: dropped) { i, finding in
+            guard let notes = extra[i] else { return finding }
+            var merged = finding
+            merged.notes += notes
+            return merged
         }
     }
 
@@ -212,6 +243,72 @@ enum FindingConsolidation {
             merged.notes += notes.sorted { ($0.location!.file, $0.location!.line) < ($1.location!.file, $1.location!.line) }
             return merged
         }
+    }
+
+    /// Wikipedia's converted tree keeps a string or two fewer than TranslateWiki's (a plural moved to
+    /// its `.stringsdict`), so one locale's `locale-incomplete` reads "681 of 931 strings missing" in
+    /// one copy and "680 of 930" in the other. Findings of one locale and table name whose sizes and
+    /// missing counts agree within a few strings are one table's copies: the most directly edited
+    /// is kept, the others become notes. Tables of one name that are not copies (an app's and its
+    /// widget's `Localizable`) differ in size.
+    static func mergeIncompleteCopies(_ findings: [Finding], project: Project) -> [Finding] {
+        let rule = "locale-incomplete"
+        struct Group: Hashable { var locale: String; var table: String; var severity: Severity }
+        var groups: [Group: [Int]] = [:]
+        for (i, finding) in findings.enumerated() where finding.ruleID == rule {
+            guard let locale = finding.locale, let table = finding.table, finding.location != nil else { continue }
+            groups[Group(locale: locale, table: table, severity: finding.severity), default: []].append(i)
+        }
+        guard groups.values.contains(where: { $0.count > 1 }) else { return findings }
+        let ranks = Dictionary(project.files.map { ($0.path, editRank($0)) }, uniquingKeysWith: { a, _ in a })
+        var notes: [Int: [Finding.Note]] = [:]
+        var dropped = Set<Int>()
+        for members in groups.values where members.count > 1 {
+            let ordered = members.sorted { a, b in
+                let x = findings[a].location!, y = findings[b].location!
+                return (ranks[x.file] ?? 0, x.file, x.line) < (ranks[y.file] ?? 0, y.file, y.line)
+            }
+            for (position, kept) in ordered.enumerated() where !dropped.contains(kept) {
+                guard let size = missingAndSize(findings[kept].message) else { continue }
+                for other in ordered.dropFirst(position + 1) where !dropped.contains(other) {
+                    guard findings[other].location!.file != findings[kept].location!.file,
+                          let otherSize = missingAndSize(findings[other].message),
+                          nearlyEqual(size.total, otherSize.total), nearlyEqual(size.missing, otherSize.missing, of: size.total) else { continue }
+                    notes[kept, default: []].append(Finding.Note(
+                        message: "another copy of this table: \(otherSize.missing) of its \(otherSize.total) strings show in the source language there",
+                        location: findings[other].location))
+                    dropped.insert(other)
+                }
+            }
+        }
+        return keeping(findings, dropping: dropped) { i, finding in
+            guard let extra = notes[i] else { return finding }
+            var merged = finding
+            merged.notes += extra
+            return merged
+        }
+    }
+
+    /// "… 681 of 931 strings missing, 26 identical to the en source …" → (681 + 26, 931): the
+    /// strings that show in the source language, whether absent or copied (one tree of Wikipedia
+    /// copies English where the other leaves the string out).
+    static func missingAndSize(_ message: String) -> (missing: Int, total: Int)? {
+        guard let of = message.range(of: " of "), let strings = message.range(of: " strings missing", range: of.upperBound..<message.endIndex),
+              let total = Int(message[of.upperBound..<strings.lowerBound]) else { return nil }
+        let missing = message[..<of.lowerBound].reversed().prefix { $0.isNumber }
+        guard let count = Int(String(missing.reversed())) else { return nil }
+        var identical = 0
+        let rest = message[strings.upperBound...]
+        if rest.hasPrefix(", "), let number = Int(rest.dropFirst(2).prefix { $0.isNumber }),
+           rest.dropFirst(2).drop(while: { $0.isNumber }).hasPrefix(" identical") {
+            identical = number
+        }
+        return (count + identical, total)
+    }
+
+    /// Within 2 % of `scale` (at least 3 strings).
+    private static func nearlyEqual(_ a: Int, _ b: Int, of scale: Int? = nil) -> Bool {
+        abs(a - b) <= max(3, (scale ?? max(a, b)) / 50)
     }
 
     /// A message with every placeholder it quotes written one way: TranslateWiki's tree writes `$1`

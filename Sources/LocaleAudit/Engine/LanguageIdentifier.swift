@@ -87,15 +87,7 @@ public enum LanguageIdentifier {
     /// The ISO 15924 scripts the identifier recognizes a language in ("sr" → Latn, Cyrl), empty when
     /// it cannot identify the language at all (then text in it is taken for a neighbour's).
     public static func scripts(recognizing language: String) -> Set<String> {
-        let key = language.lowercased()
-        cacheLock.lock()
-        if let known = scriptCache[key] { cacheLock.unlock(); return known }
-        cacheLock.unlock()
-        let scripts = computeScripts(recognizing: language)
-        cacheLock.lock()
-        scriptCache[key] = scripts
-        cacheLock.unlock()
-        return scripts
+        scriptCache.value(for: language.lowercased()) { _ in computeScripts(recognizing: language) }
     }
 
     /// Per ISO 15924 script, the languages the identifier recognizes in it, as `identify` names them
@@ -108,8 +100,7 @@ public enum LanguageIdentifier {
         return byScript
     }()
 
-    private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var scriptCache: [String: Set<String>] = [:]
+    private static let scriptCache = LockedCache<String, Set<String>>()
 
     private static func computeScripts(recognizing language: String) -> Set<String> {
         guard isAvailable else { return [] }

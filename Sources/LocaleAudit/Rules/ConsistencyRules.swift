@@ -522,54 +522,12 @@ public struct TranslationStateRule: Rule {
         for both. A string not for translation (`shouldTranslate: false`) has no state worth reporting.
         """,
         triggering: [
-            RuleExample(
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "Cancel" : {
-                      "localizations" : {
-                        ↓"de" : {
-                          "stringUnit" : { "state" : "needs_review", "value" : "Abbrechen" }
-                        }
-                      }
-                    }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+            RuleExample(.catalog(strings: catalogKey("Cancel", ("↓de", stringUnit("Abbrechen", state: "needs_review"))))),
             RuleExample("A machine translation nobody has reviewed",
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "Cancel" : {
-                      "localizations" : {
-                        ↓"fr" : {
-                          "stringUnit" : { "state" : "machine_translated", "value" : "Annuler" }
-                        }
-                      }
-                    }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+                .catalog(strings: catalogKey("Cancel", ("↓fr", stringUnit("Annuler", state: "machine_translated"))))),
         ],
         nonTriggering: [
-            RuleExample(
-                VirtualFile("Localizable.xcstrings", """
-                {
-                  "sourceLanguage" : "en",
-                  "strings" : {
-                    "Cancel" : {
-                      "localizations" : {
-                        "de" : { "stringUnit" : { "state" : "translated", "value" : "Abbrechen" } }
-                      }
-                    }
-                  },
-                  "version" : "1.0"
-                }
-                """)),
+            RuleExample(.catalog(strings: catalogKey("Cancel", ("de", stringUnit("Abbrechen"))))),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -582,14 +540,16 @@ public struct TranslationStateRule: Rule {
                     guard let state = entry.state, entry.shouldTranslate else { continue }
                     let meaning: String
                     switch state.meaning {
-                    case .new: meaning = "not translated yet"
+                    // Say what the state means for the release, not the state's name again.
+                    case .new: meaning = "not translated yet: the source text shows until a translator does it"
                     case .needsReview:
-                        meaning = state.raw == "machine_translated" ? "machine translated: a person should review it" : "needs review"
-                    case .needsTranslation: meaning = "needs translation"
+                        meaning = state.raw == "machine_translated" ? "machine translated: a person should review it"
+                                                                     : "a reviewer has to confirm it (often the source text changed since)"
+                    case .needsTranslation: meaning = "needs a translation: the source text shows until a translator does it"
                     case .stale: meaning = "stale: the source changed or the key is no longer used"
                     case .translated, .final, .other: continue
                     }
-                    findings.append(.entry(rule, "marked '\(state.raw)' (\(meaning))", at: entry.location,
+                    findings.append(.entry(rule, "marked '\(state.raw)': \(meaning)", at: entry.location,
                                            locale: translation.locale, table: set.id, key: key))
                 }
             }

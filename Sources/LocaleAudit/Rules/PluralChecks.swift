@@ -26,8 +26,8 @@ struct PluralSite: Sendable {
 
 /// ICU plural rules per locale, with the category of every integer 0…1000 worked out once: rules
 /// ask "which small integers take this category" for every plural form, and ICU's select costs ~1 µs.
-/// Shared by all rules of all runs; guarded by a lock.
-final class PluralRulesCache: @unchecked Sendable {
+/// Shared by all rules of all runs.
+final class PluralRulesCache: Sendable {
     struct Entry {
         let rules: PluralRules
         let smallIntegerCategories: [PluralCategory]
@@ -35,22 +35,16 @@ final class PluralRulesCache: @unchecked Sendable {
         /// of the locale asks.
         let integerCategories: [PluralCategory]
     }
-    private var cache: [String: Entry?] = [:]
-    private let lock = NSLock()
+    private let cache = LockedCache<String, Entry?>()
 
     static let shared = PluralRulesCache()
 
     func entry(for locale: String) -> Entry? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = cache[locale] { return cached }
-        var entry: Entry? = nil
-        if let rules = try? PluralRules(locale: locale.replacingOccurrences(of: "_", with: "-")) {
-            entry = Entry(rules: rules, smallIntegerCategories: (0...1000).map { rules.category(for: $0) },
-                          integerCategories: rules.requiredCategories(integer: true))
+        cache.value(for: locale) { locale in
+            guard let rules = try? PluralRules(locale: locale.replacingOccurrences(of: "_", with: "-")) else { return nil }
+            return Entry(rules: rules, smallIntegerCategories: (0...1000).map { rules.category(for: $0) },
+                         integerCategories: rules.requiredCategories(integer: true))
         }
-        cache[locale] = entry
-        return entry
     }
 
     func rules(for locale: String) -> PluralRules? { entry(for: locale)?.rules }

@@ -89,9 +89,10 @@ func catalogKey(_ key: String, comment: String? = nil, _ localizations: (locale:
         + "\"localizations\" : " + jsonObject(members))
 }
 
-/// A translated string unit on one line, the value of a localization or of a variation case.
-func stringUnit(_ value: String) -> String {
-    #"{ "stringUnit" : { "state" : "translated", "value" : \#(jsonString(value)) } }"#
+/// A string unit on one line (translated unless `state` says otherwise), the value of a
+/// localization or of a variation case.
+func stringUnit(_ value: String, state: String = "translated") -> String {
+    #"{ "stringUnit" : { "state" : \#(jsonString(state)), "value" : \#(jsonString(value)) } }"#
 }
 
 /// A localization varied by plural: one translated string unit per (category, value).

@@ -101,6 +101,44 @@ import Testing
         #expect(FindingConsolidation.placeholdersFolded(message) == folded)
     }
 
+    @Test func twoComplaintsAboutOneElementAreOneFinding() {
+        let here = SourceLocation(file: "bad.xlf", line: 6, column: 13)
+        let findings = [
+            Finding(ruleID: "xliff-invalid", severity: .error, message: "an isolated <ec> must have id", location: here),
+            Finding(ruleID: "xliff-invalid", severity: .error, message: "expected the attribute id on <ec>", location: here),
+            Finding(ruleID: "xliff-invalid", severity: .error, message: "elsewhere", location: SourceLocation(file: "bad.xlf", line: 7, column: 1)),
+        ]
+        let merged = FindingConsolidation.mergeReaderFindingsAtOnePlace(findings)
+        #expect(merged.map(\.message) == ["an isolated <ec> must have id", "elsewhere"])
+        #expect(merged[0].notes.map(\.message) == ["also here: expected the attribute id on <ec>"])
+    }
+
+    @Test func theMissingCountAndSizeAreReadFromTheMessage() throws {
+        let message = "Localizable is 26.7 % translated into af: 681 of 931 strings missing, 1 identical to the en source"
+        let parsed = try #require(FindingConsolidation.missingAndSize(message))
+        #expect(parsed.missing == 682 && parsed.total == 931)
+        #expect(FindingConsolidation.missingAndSize("Localizable is complete") == nil)
+        let withoutCopies = try #require(FindingConsolidation.missingAndSize("L is 4.1 % translated into azb: 892 of 931 strings missing; they show in en"))
+        #expect(withoutCopies.missing == 892)
+    }
+
+    @Test func twoCopiesOfALocalesTableAreOneFindingAndOtherTablesStayApart() throws {
+        let project = Project(tables: [], sourceLanguage: "en", sourceLanguageOrigin: .configured)
+        func incomplete(_ file: String, _ missing: Int, _ total: Int) -> Finding {
+            Finding(ruleID: "locale-incomplete", severity: .warning,
+                    message: "Localizable is translated into af: \(missing) of \(total) strings missing",
+                    location: SourceLocation(file: file, line: 1, column: 1), locale: "af", table: "Localizable")
+        }
+        let findings = [
+            incomplete("Localizations/af.lproj/Localizable.strings", 681, 931),
+            incomplete("Native/af.lproj/Localizable.strings", 680, 930),
+            incomplete("Widget/af.lproj/Localizable.strings", 12, 20),
+        ]
+        let merged = FindingConsolidation.mergeIncompleteCopies(findings, project: project)
+        #expect(merged.map(\.location!.file) == ["Localizations/af.lproj/Localizable.strings", "Widget/af.lproj/Localizable.strings"])
+        #expect(merged[0].notes.map(\.message) == ["another copy of this table: 680 of its 930 strings show in the source language there"])
+    }
+
     @Test func aNewStateGivesWayToWhatIsWrongWithTheText() {
         let state = SourceLocation(file: "L.xcstrings", line: 40, column: 9)
         let value = SourceLocation(file: "L.xcstrings", line: 41, column: 26)

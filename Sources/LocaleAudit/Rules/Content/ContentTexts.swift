@@ -175,7 +175,9 @@ enum ContentTexts {
     @inline(__always)
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x200B...0x200F, 0x202A...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF, 0x061C: return true
+        // Variation selectors too: one left after a full stop (".\u{FE0F}", copied from an emoji
+        // picker) shows nothing, and the full stop still ends the text.
+        case 0x200B...0x200F, 0x202A...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF, 0x061C, 0xFE00...0xFE0F: return true
         default: return false
         }
     }
