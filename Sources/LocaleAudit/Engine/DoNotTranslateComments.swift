@@ -1,8 +1,9 @@
 /// Developer comments that take a whole string out of translation. Interface Builder writes a
 /// localizer note into the comment of every string it exports (`Note = "Placeholder - Do not
 /// translate"` on text the app replaces at run time), and `.strings` files mark helper entries the
-/// same way (`/* Do not translate - stringsdict entry */`). Such an entry is not for translation,
-/// exactly like String Catalog `shouldTranslate: false`: no rule expects or compares its translations.
+/// same way (`/* Do not translate - stringsdict entry */`), or say a technical term "should be left
+/// as-is". Such an entry is not for translation, exactly like String Catalog `shouldTranslate:
+/// false`: no rule expects or compares its translations.
 ///
 /// Only an instruction about the whole string counts. "Do not translate what's inside []" or
 /// "please do not translate the newlines" ask to keep a part; those strings are translated.
@@ -13,38 +14,36 @@ enum DoNotTranslateComments {
         return comment.withUTF8 { forbidTranslation(bytes: $0) }
     }
 
-    private static let phrases: [[UInt8]] = ["do not translate", "don't translate", "dont translate", "don\u{2019}t translate"]
-        .map { Array($0.utf8) }
+    /// Each phrase names the whole string when the comment ends after it or punctuation closes it.
+    private static let phrases: [[UInt8]] = [
+        "do not translate", "don't translate", "dont translate", "don\u{2019}t translate", "not be translated",
+        "left as-is", "left as is", "leave as-is", "leave as is", "keep as-is", "keep as is", "kept as-is", "kept as is",
+    ].map { Array($0.utf8) }
 
     private static func forbidTranslation(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
-        var start = 0
-        // Most comments do not mention translating at all: one pass for "translate" first.
-        while let found = firstIndex(of: translate, in: bytes, from: start) {
-            start = found + 1
-            guard let phraseStart = phrases.lazy.compactMap({ phrase -> Int? in
-                let begin = found + translate.count - phrase.count
-                return begin >= 0 && matchesLowercased(phrase, in: bytes, at: begin) ? begin : nil
-            }).first else { continue }
-            // A word boundary before the phrase ("… Do not translate", not "undo not translate").
-            if phraseStart > 0, isLetter(bytes[phraseStart - 1]) { continue }
-            var i = found + translate.count
-            while i < count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-            // The instruction ends here: the comment ends, or punctuation closes it. A word after
-            // it ("translate the newlines", "translated terms") names the part to keep.
-            if i == count { return true }
-            switch bytes[i] {
-            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: "\""), UInt8(ascii: ","),
-                 UInt8(ascii: ")"), UInt8(ascii: "!"), UInt8(ascii: ":"), UInt8(ascii: "*"), 0x0A, 0x0D:
-                return true
-            default:
-                continue
+        for phrase in phrases {
+            var start = 0
+            while let found = firstIndex(of: phrase, in: bytes, from: start) {
+                start = found + 1
+                // A word boundary before the phrase ("… Do not translate", not "undo not translate").
+                if found > 0, isLetter(bytes[found - 1]) { continue }
+                var i = found + phrase.count
+                while i < count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+                // The instruction ends here: the comment ends, or punctuation closes it. A word after
+                // it ("translate the newlines", "keep as is the placeholder") names the part to keep.
+                if i == count { return true }
+                switch bytes[i] {
+                case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: "\""), UInt8(ascii: ","),
+                     UInt8(ascii: ")"), UInt8(ascii: "!"), UInt8(ascii: ":"), UInt8(ascii: "*"), 0x0A, 0x0D:
+                    return true
+                default:
+                    continue
+                }
             }
         }
         return false
     }
-
-    private static let translate = Array("translate".utf8)
 
     private static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard needle.count <= bytes.count else { return nil }

@@ -10,6 +10,8 @@ import Testing
         "Internal build only. Don't translate.",
         "Debug menu (don\u{2019}t translate)",
         "Please do not translate!",
+        "Since this is a technical term, it should be left as-is.",
+        "Keep as is",
     ])
     func wholeStringInstructions(_ comment: String) {
         #expect(DoNotTranslateComments.forbidTranslation(comment), "\(comment)")
@@ -21,6 +23,7 @@ import Testing
         "Title of the button that translates the page",
         "Shown when the translation is done",
         "Undo not translate",  // not the phrase: a word runs into it
+        "Keep as is the part in brackets",
         "",
     ])
     func partialOrUnrelatedComments(_ comment: String) {

@@ -170,7 +170,8 @@ public struct PunctuationMismatchRule: Rule {
         and `՞` in Armenian, `።` and `፧` in Amharic, `।` in Hindi and Bengali, `။` in Burmese; `...` \
         and `…` are one ellipsis; an exclamation may become a full stop; Thai and Lao may end without \
         a mark; a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none; a \
-        translation that makes two sentences of the source's one ends its last like its first. Closing \
+        translation that makes two sentences of the source's one ends its last like its first; a \
+        Japanese noun phrase, or a short Chinese or Korean label, needs no 。. Closing \
         quotes and brackets after the mark are looked past.
         """,
         triggering: [
@@ -180,6 +181,9 @@ public struct PunctuationMismatchRule: Rule {
             RuleExample("A stray quote pasted from a spreadsheet (a warning)",
                 .strings("en", "\"shelf\" = \"My shelf\";\n\"sort\" = \"Sort by title\";\n"),
                 .strings("it", "\"shelf\" = ↓\"\\\"Il mio scaffale\";\n\"sort\" = ↓\"\\\"Ordina per titolo\\\"\";\n")),
+            RuleExample("A Japanese sentence (ending in kana) without its 。",
+                .strings("en", "\"saved\" = \"The document was saved.\";\n"),
+                .strings("ja", "\"saved\" = ↓\"書類を保存しました\";\n")),
             RuleExample("Japanese ends the question with an ASCII full stop",
                 .strings("en", "\"sync.ask\" = \"Sync now?\";\n"),
                 .strings("ja", "\"sync.ask\" = ↓\"今すぐ同期します.\";\n")),
@@ -198,6 +202,10 @@ public struct PunctuationMismatchRule: Rule {
             RuleExample("An abbreviation and a German ordinal end with a full stop that is no sentence's",
                 .strings("en", "\"e.g\" = \"for example\";\n\"day\" = \"on the %@\";\n\"welcome\" = \"Welcome!\";\n"),
                 .strings("de", "\"e.g\" = \"z. B.\";\n\"day\" = \"am %@.\";\n\"welcome\" = \"Willkommen.\";\n")),
+            RuleExample("Japanese and Chinese descriptions written as noun phrases, without 。",
+                .strings("en", "\"dir\" = \"The directory name of the dropped file.\";\n\"contents\" = \"File contents.\";\n"),
+                .strings("ja", "\"dir\" = \"ドロップ元ファイルのあるディレクトリ名\";\n\"contents\" = \"ファイルの内容\";\n"),
+                .strings("zh-Hans", "\"dir\" = \"拖放文件所在的目录名称\";\n\"contents\" = \"文件内容\";\n")),
             RuleExample("An invisible variation selector after the full stop",
                 .strings("en", "\"visit\" = \"Visit a new site.\";\n"),
                 .strings("it", "\"visit\" = \"Visita un nuovo sito.\u{FE0F}\";\n")),
@@ -249,6 +257,7 @@ public struct PunctuationMismatchRule: Rule {
                                      severity: nil, text: text))
             } else {
                 if EndPunctuation.markOptionalLanguages.contains(language) && expected != .colon && expected != .ellipsis { return defects }
+                if expected == .period && Self.isCJKLabel(text.translation, language: language) { return defects }
                 defects.append(.init(kind: "mark", message: "\(quoted) does not end with the source's \(expected.name): end it with \(form)",
                                      severity: nil, text: text))
             }
@@ -267,6 +276,22 @@ public struct PunctuationMismatchRule: Rule {
 }
 
 extension PunctuationMismatchRule {
+    /// Chinese, Japanese and Korean write a noun phrase without 。 where English ends its description
+    /// with a full stop ("ドロップ元ファイルのあるディレクトリ名", "文件内容"): a single phrase with no
+    /// mark inside that ends in a noun (Japanese: a kanji, katakana or Latin character, where a
+    /// sentence ends in kana such as ます or た), or a short label in Chinese or Korean, whose
+    /// sentences and labels look alike at the end.
+    static func isCJKLabel(_ text: String, language: String) -> Bool {
+        guard ["ja", "zh", "ko", "yue"].contains(language) else { return false }
+        let scalars = text.unicodeScalars.filter { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
+        guard let last = scalars.last, !scalars.dropLast().contains(where: { sentenceEnds.contains($0) || $0 == "、" || $0 == "，" }) else { return false }
+        if language == "ja" {
+            let script = last.properties.isIdeographic || (0x30A0...0x30FF).contains(last.value) || last.isASCII
+            return script
+        }
+        return scalars.count <= 12
+    }
+
     /// Marks that end a sentence, in the scripts the rule knows.
     static let sentenceEnds: Set<Unicode.Scalar> = [".", "!", "?", "。", "！", "？", "।", "။", "።", "։", "؟"]
     /// Full-width marks need no space after them.
