@@ -10,12 +10,18 @@ public struct MissingTranslationRule: Rule {
         rationale: """
         At run time the app falls back to the development language for that string: a German user \
         meets one English sentence in a German screen. The finding sits on the source entry and names \
-        the locale; the note says which file should gain the key. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
+        the locale; the note says which file should gain the key. A key that three quarters of the \
+        locales lack (a new string not sent to translators yet) is one finding naming them. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
         """,
         triggering: [
             RuleExample("German lacks \"delete\"",
                 .strings("en", "\"cancel\" = \"Cancel\";\n↓\"delete\" = \"Delete\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("A new string no locale has yet: one finding, not one per locale",
+                .strings("en", "\"cancel\" = \"Cancel\";\n↓\"share\" = \"Share\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
+                .strings("fr", "\"cancel\" = \"Annuler\";\n"),
+                .strings("ja", "\"cancel\" = \"キャンセル\";\n")),
         ],
         nonTriggering: [
             RuleExample("Every key translated",
@@ -53,8 +59,13 @@ public struct MissingTranslationRule: Rule {
         }
         for (t, set) in context.index.tableSets.enumerated() {
             guard let source = set.source else { continue }
+            // A key most locales lack was not sent to translators yet: one defect, gathered here per
+            // key position and reported once unless only a few locales lack it.
+            var missingIn: [Int: [(locale: String, finding: Finding)]] = [:]
+            var reporting = 0
             // A partial locale's missing strings are summarised by locale-incomplete.
             for (l, translation) in set.translations.enumerated() where !context.isFolded(translation.locale, set.id) {
+                if !context.isSourceVariant(translation.locale) { reporting += 1 }
                 let file = translation.tables.map(\.path).sorted().first ?? ""
                 // en-GB for an en source shows the en text by design: only a note.
                 let variant = context.isSourceVariant(translation.locale)
@@ -70,15 +81,36 @@ public struct MissingTranslationRule: Rule {
                     let message = variant
                         ? "no \(translation.locale) version; the app shows the \(context.project.sourceLanguage) text, as a regional variant does by design (add it only if \(translation.locale) spells it differently)"
                         : "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text"
-                    findings.append(.entry(rule, message,
-                                           at: ownUnit?.location ?? entry.location, locale: translation.locale, table: set.id, key: key,
-                                           severity: variant ? .note : nil,
-                                           notes: [Finding.Note(message: "add it to \(Self.fileToAddTo(entry, translation: translation, default: file))", location: nil)]))
+                    let finding = Finding.entry(rule, message,
+                                                at: ownUnit?.location ?? entry.location, locale: translation.locale, table: set.id, key: key,
+                                                severity: variant ? .note : nil,
+                                                notes: [Finding.Note(message: "add it to \(Self.fileToAddTo(entry, translation: translation, default: file))", location: nil)])
+                    if variant { findings.append(finding) } else { missingIn[k, default: []].append((translation.locale, finding)) }
                 }
+            }
+            for k in missingIn.keys.sorted() {
+                let missing = missingIn[k]!
+                guard missing.count >= Self.groupedMinimum, missing.count * 4 >= reporting * 3 else {
+                    findings += missing.map(\.finding)
+                    continue
+                }
+                let entry = set.sourceEntries[k]
+                let places = missing.map { LocalePlace(locale: $0.locale, location: $0.finding.location ?? entry.location) }
+                let count = missing.count == reporting ? "any of the \(reporting)" : "\(missing.count) of the \(reporting)"
+                findings.append(.entry(rule, "no translation in \(count) locales that translate \(set.id.name): not yet sent to translators? The app shows the \(context.project.sourceLanguage) text",
+                                       at: entry.location, locale: nil, table: set.id, key: source.keys[k],
+                                       notes: [Finding.Note(message: "missing in \(listed(missing.map(\.locale)))")]
+                                           // Bilingual files carry each locale's unit: those places, after the source.
+                                           + LocalePlace.notes(forOthers: [LocalePlace(locale: "", location: entry.location)]
+                                                + LocalePlace.ordered(places.filter { $0.location != entry.location }))))
             }
         }
         return findings
     }
+
+    /// A key missing in at least this many locales, and in three quarters of those that report, is
+    /// one finding (Wikipedia's new strings, DuckDuckGo's newest feature: 24 locales, one defect).
+    static let groupedMinimum = 2
 }
 
 extension MissingTranslationRule {
