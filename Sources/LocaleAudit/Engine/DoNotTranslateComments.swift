@@ -10,8 +10,8 @@
 enum DoNotTranslateComments {
     /// True when `comment` tells translators to leave the string alone.
     static func forbidTranslation(_ comment: String) -> Bool {
-        var comment = comment
-        return comment.withUTF8 { forbidTranslation(bytes: $0) }
+        let lower = ByteSearch.asciiLowercased(comment)
+        return lower.withUnsafeBufferPointer { bytes in phrases.contains { forbids(bytes, phrase: $0) } }
     }
 
     /// Each phrase names the whole string when the comment ends after it or punctuation closes it.
@@ -20,50 +20,31 @@ enum DoNotTranslateComments {
         "left as-is", "left as is", "leave as-is", "leave as is", "keep as-is", "keep as is", "kept as-is", "kept as is",
     ].map { Array($0.utf8) }
 
-    private static func forbidTranslation(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether an occurrence of `phrase` in the lowercased comment is a whole instruction.
+    private static func forbids(_ bytes: UnsafeBufferPointer<UInt8>, phrase: [UInt8]) -> Bool {
         let count = bytes.count
-        for phrase in phrases {
-            var start = 0
-            while let found = firstIndex(of: phrase, in: bytes, from: start) {
-                start = found + 1
-                // A word boundary before the phrase ("… Do not translate", not "undo not translate").
-                if found > 0, isLetter(bytes[found - 1]) { continue }
-                var i = found + phrase.count
-                while i < count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-                // The instruction ends here: the comment ends, or punctuation closes it. A word after
-                // it ("translate the newlines", "keep as is the placeholder") names the part to keep.
-                if i == count { return true }
-                switch bytes[i] {
-                case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: "\""), UInt8(ascii: ","),
-                     UInt8(ascii: ")"), UInt8(ascii: "!"), UInt8(ascii: ":"), UInt8(ascii: "*"), 0x0A, 0x0D:
-                    return true
-                default:
-                    continue
-                }
+        var start = 0
+        while start < count, let offset = phrase.withUnsafeBufferPointer({ needle in
+            ByteSearch.firstOffset(of: needle, in: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }) {
+            let found = start + offset
+            start = found + 1
+            // A word boundary before the phrase ("… Do not translate", not "undo not translate").
+            if found > 0, isLetter(bytes[found - 1]) { continue }
+            var i = found + phrase.count
+            while i < count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            // The instruction ends here: the comment ends, or punctuation closes it. A word after
+            // it ("translate the newlines", "keep as is the placeholder") names the part to keep.
+            if i == count { return true }
+            switch bytes[i] {
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: "\""), UInt8(ascii: ","),
+                 UInt8(ascii: ")"), UInt8(ascii: "!"), UInt8(ascii: ":"), UInt8(ascii: "*"), 0x0A, 0x0D:
+                return true
+            default:
+                continue
             }
         }
         return false
-    }
-
-    private static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard needle.count <= bytes.count else { return nil }
-        var i = start
-        while i + needle.count <= bytes.count {
-            if matchesLowercased(needle, in: bytes, at: i) { return i }
-            i += 1
-        }
-        return nil
-    }
-
-    /// ASCII letters compared case-insensitively; `needle` is lower case.
-    private static func matchesLowercased(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-        guard offset + needle.count <= bytes.count else { return false }
-        for k in 0..<needle.count {
-            var b = bytes[offset + k]
-            if b >= 0x41 && b <= 0x5A { b |= 0x20 }
-            if b != needle[k] { return false }
-        }
-        return true
     }
 
     private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }

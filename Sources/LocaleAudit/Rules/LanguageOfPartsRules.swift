@@ -161,19 +161,15 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         guard let others = translationsByKey[KeyOfTable(table: item.table, key: item.key)] else { return false }
         // Compared without ASCII case: "Pacu Jawi" at the start of a Chinese sentence is the name most
         // translations write "pacu jawi" inside theirs.
-        let word = asciiLowercased(run.text)
+        let word = ByteSearch.asciiLowercased(run.text)
         // Per locale: a plural keeps the run when any of its forms does.
         var keeps: [String: Bool] = [:]
         for j in others where texts[j].locale != item.locale && keeps[texts[j].locale] != true {
-            keeps[texts[j].locale] = NameTerms.containsWord(word, in: asciiLowercased(texts[j].text))
+            keeps[texts[j].locale] = NameTerms.containsWord(word, in: ByteSearch.asciiLowercased(texts[j].text))
         }
         let keeping = keeps.values.filter { $0 }.count
         return keeping >= 3 && keeping * 2 > keeps.count
     }
-}
-
-private func asciiLowercased(_ text: String) -> [UInt8] {
-    text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
 }
 
 public struct WrongScriptRule: Rule {

@@ -228,7 +228,7 @@ public struct PluralMissingCategoryRule: Rule {
         var findings: [Finding] = []
         for site in context.pluralSites {
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
-            let language = Self.language(of: site.locale)
+            let language = LanguageOfParts.language(of: site.locale)
             let fallbacks = Self.grammaticalFallbacks[language] ?? []
             for variable in site.value.variables where variable.isPluralRule && !variable.copiesSource(site.sourceEntry) {
                 let present = Set(variable.knownCategories)
@@ -261,11 +261,6 @@ public struct PluralMissingCategoryRule: Rule {
 
     static func mentionsHebrewDualNoun(_ variable: PluralVariable) -> Bool {
         variable.forms.contains { form in hebrewDualNouns.contains { form.text.contains($0) } }
-    }
-
-    /// The language subtag, lower case: `tr-TR` → `tr`.
-    static func language(of locale: String) -> String {
-        String(locale.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 }
 
