@@ -187,21 +187,34 @@ enum FindingConsolidation {
     /// the tree converted from it, an app and its extensions repeat their `InfoPlist.strings`, an
     /// XLIFF export holds every catalog of the project. The same finding (rule, severity, locale,
     /// table, key, message) in several files is one defect: it is reported once, at the most directly
-    /// edited file (then the first by path and line), with every other place as a note.
+    /// edited file (then the first by path and line), with every other place as a note. Then the same
+    /// again for messages that differ only in what they quote: copies of a string worded apart.
     static let readerRules = Set(RuleEngine.descriptions.filter(\.reportedByReaders).map(\.id))
 
     static func mergeTableCopies(_ findings: [Finding], project: Project) -> [Finding] {
+        let exact = mergeCopies(findings, project: project, wording: placeholdersFolded)
+        // A table's own findings (its size, its coverage) are left to `mergeIncompleteCopies`: their
+        // numbers tell an app's table from its widget's of the same name.
+        return mergeCopies(exact, project: project, keyedOnly: true, wording: defectShape)
+    }
+
+    /// One pass of `mergeTableCopies`: findings whose `wording` agrees (with rule, severity, locale,
+    /// table and key) in several files are one defect. The n-th such finding of one file pairs with
+    /// the n-th of another, so two defects of one string in both copies stay two.
+    private static func mergeCopies(_ findings: [Finding], project: Project, keyedOnly: Bool = false,
+                                    wording: (String) -> String) -> [Finding] {
         let ranks = Dictionary(project.files.map { ($0.path, editRank($0)) }, uniquingKeysWith: { a, _ in a })
         struct Identity: Hashable {
             var rule: String; var severity: Severity; var locale: String?; var table: String?; var key: String?; var message: String
+            var occurrence = 0
         }
         func identity(_ finding: Finding) -> Identity? {
             // What a reader finds (syntax, encoding, an invalid XLIFF) is a defect of its file's bytes,
             // and so is a finding about no key and no locale's table: each file is fixed on its own.
             guard finding.location != nil, !readerRules.contains(finding.ruleID),
-                  finding.key != nil || (finding.table != nil && finding.locale != nil) else { return nil }
+                  finding.key != nil || (!keyedOnly && finding.table != nil && finding.locale != nil) else { return nil }
             return Identity(rule: finding.ruleID, severity: finding.severity, locale: finding.locale, table: finding.table,
-                            key: finding.key, message: placeholdersFolded(finding.message))
+                            key: finding.key, message: wording(finding.message))
         }
         func order(_ finding: Finding) -> (Int, String, Int, Int) {
             let location = finding.location!
@@ -209,7 +222,15 @@ enum FindingConsolidation {
         }
         // Each finding's identity interned once (a message is long to hash); -1: none.
         var interned = Interner<Identity>(capacity: findings.count)
-        let ids = findings.map { identity($0).map { interned.id(of: $0) } ?? -1 }
+        struct InFile: Hashable { var identity: Identity; var file: String }
+        var seenInFile: [InFile: Int] = [:]
+        let ids = findings.map { finding -> Int in
+            guard var id = identity(finding) else { return -1 }
+            let inFile = InFile(identity: id, file: finding.location!.file)
+            id.occurrence = seenInFile[inFile, default: 0]
+            seenInFile[inFile] = id.occurrence + 1
+            return interned.id(of: id)
+        }
         var best = [Int](repeating: -1, count: interned.count)
         // The first file each identity is found in, and whether another file has it too.
         var firstFile = [String?](repeating: nil, count: interned.count)
@@ -234,7 +255,11 @@ enum FindingConsolidation {
             let id = ids[i]
             guard id >= 0, inSeveralFiles[id], case let keep = best[id], keep != i,
                   findings[keep].location!.file != finding.location!.file else { continue }
-            copies[keep, default: []].append(Finding.Note(message: "the same in another copy of this table", location: finding.location))
+            // Placeholders written another way are the same words; other wording is shown.
+            let message = placeholdersFolded(finding.message) == placeholdersFolded(findings[keep].message)
+                ? "the same in another copy of this table"
+                : "the same in another copy of this table, worded there: \(finding.message)"
+            copies[keep, default: []].append(Finding.Note(message: message, location: finding.location))
             dropped.insert(i)
         }
         return keeping(findings, dropping: dropped) { i, finding in
@@ -243,6 +268,42 @@ enum FindingConsolidation {
             merged.notes += notes.sorted { ($0.location!.file, $0.location!.line) < ($1.location!.file, $1.location!.line) }
             return merged
         }
+    }
+
+    /// What a message says with what it quotes and counts left out: one string's copies in two trees
+    /// differ in wording ("{{PLURAL:$1|…}}" against a `.stringsdict` form, " $1 икән, …" against
+    /// " %1$@ икән…"), so the same defect of both is quoted and located two ways ("after 'список}}'",
+    /// "at UTF-16 {204, 6}"). Double-quoted and single-quoted passages and numbers are dropped, and
+    /// so is the "the 'format' form " that names a plural form.
+    static func defectShape(_ message: String) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = message.unicodeScalars[...]
+        if scalars.starts(with: "the '".unicodeScalars), let formEnd = message.range(of: "' form ") {
+            scalars = message.unicodeScalars[formEnd.upperBound...]
+        }
+        var previous: Unicode.Scalar = " "
+        while let c = scalars.popFirst() {
+            if c == "\"" {
+                // Up to the closing quote; a quote inside is escaped.
+                while let q = scalars.popFirst(), q != "\"" { if q == "\\" { _ = scalars.popFirst() } }
+                out.append("\"")
+            } else if c == "'", previous == " " || previous == "(",
+                      let close = scalars.firstIndex(of: "'"),
+                      scalars.index(after: close) == scalars.endIndex
+                        || !scalars[scalars.index(after: close)].properties.isAlphabetic {
+                // A quoted mark or fragment, not an apostrophe ("source's").
+                scalars = scalars[scalars.index(after: close)...]
+                out.append("'")
+            } else if ("0"..."9").contains(c) {
+                if previous != "#" { out.append("#") }
+                previous = "#"
+                continue
+            } else {
+                out.append(c)
+            }
+            previous = c
+        }
+        return String(out)
     }
 
     /// Wikipedia's converted tree keeps a string or two fewer than TranslateWiki's (a plural moved to
@@ -306,9 +367,11 @@ enum FindingConsolidation {
         return (count + identical, total)
     }
 
-    /// Within 2 % of `scale` (at least 3 strings).
+    /// Within 2 % of `scale` (at least 3 strings); equal when the scale is under ten strings, where
+    /// a widget's `InfoPlist` and an extension's differ by a string or two and are not copies.
     private static func nearlyEqual(_ a: Int, _ b: Int, of scale: Int? = nil) -> Bool {
-        abs(a - b) <= max(3, (scale ?? max(a, b)) / 50)
+        let scale = scale ?? max(a, b)
+        return abs(a - b) <= (scale < 10 ? 0 : max(3, scale / 50))
     }
 
     /// A message with every placeholder it quotes written one way: TranslateWiki's tree writes `$1`

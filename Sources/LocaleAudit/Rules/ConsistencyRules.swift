@@ -288,7 +288,8 @@ public struct UntranslatedRule: Rule {
         translate (only placeholders, numbers, URLs or e-mail addresses), acronyms (GPX, VPN), unit \
         symbols (px, pt; km and kg too, except in Cyrillic, which writes км and кг), the \
         app's name (CFBundleName, CFBundleDisplayName) and configured do-not-translate terms are not \
-        reported; a text kept as it is in three quarters of the languages written in its script is \
+        reported; a text kept as it is in three quarters of the languages written in its script (a \
+        text of capitalised words only: in a third of them, and three at least) is \
         probably a name and only a note, one for the key rather than one per locale (and nothing when \
         the languages of other scripts translate or transliterate it: then it was kept on purpose), \
         and so is a text of capitalised words only (\"Gurung Khema\", \
@@ -347,6 +348,16 @@ public struct UntranslatedRule: Rule {
                 .strings("nl", "\"block\" = \"Kayah Li\";\n"),
                 .strings("ru", "\"block\" = \"Кая Ли\";\n"),
                 .strings("ja", "\"block\" = \"カヤー文字\";\n")),
+            RuleExample("A script's name that Latin-script languages keep or translate and other scripts transliterate",
+                .strings("en", "\"block\" = \"Masaram Gondi\";\n"),
+                .strings("pl", "\"block\" = \"Masaram Gondi\";\n"),
+                .strings("pt", "\"block\" = \"Masaram Gondi\";\n"),
+                .strings("de", "\"block\" = \"Masaram Gondi\";\n"),
+                .strings("fr", "\"block\" = \"Masaram gondi\";\n"),
+                .strings("es", "\"block\" = \"Gondi masaram\";\n"),
+                .strings("it", "\"block\" = \"Gondi Masaram\";\n"),
+                .strings("ru", "\"block\" = \"Масарам гонди\";\n"),
+                .strings("ja", "\"block\" = \"マサラム・ゴーンディー文字\";\n")),
             RuleExample("The comment takes the whole entry out of translation",
                 .strings("en", "/* Do not translate - shown in debug builds only */\n\"debug\" = \"Check your connection.\";\n"),
                 .strings("de", "\"debug\" = \"Check your connection.\";\n")),
@@ -422,9 +433,14 @@ public struct UntranslatedRule: Rule {
             if words.count == 1 && !Self.writesOtherScript(pair.locale) { continue }
             // Kept as it is in most languages of the source's script: probably a name; gathered.
             // (In a locale of another script, only when nearly every language keeps it: a brand.)
-            let agreement = Self.writesOtherScript(pair.locale) ? everywhere : sameScript
+            // A name (capitalised words only) kept by a third of them and by three at least is kept
+            // on purpose: "Masaram Gondi", "Global Privacy Control (GPC)"; the others may translate it.
+            let otherScript = Self.writesOtherScript(pair.locale)
+            let agreement = otherScript ? everywhere : sameScript
             let agreed = agreement[Int(pair.tableIndex)]
-            if !agreed.isEmpty, case let c = agreed[Int(pair.keyPosition)], c.total >= 3, c.identical * 4 >= c.total * 3 {
+            let nameLike = !otherScript && !words.contains(where: { $0.first?.isLowercase == true })
+            if !agreed.isEmpty, case let c = agreed[Int(pair.keyPosition)], c.total >= 3,
+               c.identical * 4 >= c.total * 3 || (nameLike && c.identical >= 3 && c.identical * 3 >= c.total) {
                 let place = KeyPlace(table: pair.tableIndex, key: pair.keyPosition)
                 if kept[place] == nil { keptOrder.append(place) }
                 kept[place, default: []].append((pair, location))

@@ -341,10 +341,7 @@ enum ConsistentIdentification {
             }
             func votes(_ variant: (form: String, occurrences: [Occurrence])) -> Int { variant.occurrences.filter(isVote).count }
             let voteCounts = variants.map(votes)
-            var majority = 0
-            for index in variants.indices where voteCounts[index] > voteCounts[majority] { majority = index }
-            if voteCounts[majority] == 0 { continue }
-            let suggested = variants[majority].occurrences[0].text
+            guard let mostVotes = voteCounts.max(), mostVotes > 0 else { continue }
             let total = ordered.count
             let notes = variants.map { variant -> Finding.Note in
                 let places = variant.occurrences.map { "\($0.pair.table.name) \"\($0.pair.key.visibleEscaped.truncatedForMessage)\"" }
@@ -353,12 +350,30 @@ enum ConsistentIdentification {
                                     location: variant.occurrences[0].pair.location)
             }
             let sourceShown = "\"\(group.source.visibleEscaped.truncatedForMessage)\""
+            func noun(_ occurrence: Occurrence) -> String {
+                accessibility ? (context.accessibilityKind(occurrence.pair)?.noun ?? "accessibility string") : "source text"
+            }
+            let why = accessibility
+                ? "VoiceOver should name the same control the same way on every screen"
+                : "users meet one term under two names"
+            let tied = variants.indices.filter { voteCounts[$0] == mostVotes }
+            if tied.count > 1 {
+                // No form is chosen more often: file order would pick one at random, and it may be the
+                // typo. One finding, where the second form first appears, names them all and picks none.
+                let occurrence = variants[tied[1]].occurrences[0]
+                let forms = variants.map { variant in
+                    "\"\(variant.occurrences[0].text.visibleEscaped.truncatedForMessage)\"\(variant.form == occurrence.form ? " here" : "") (\(variant.occurrences.count) of \(total))"
+                }
+                let message = "\(noun(occurrence)) \(sourceShown) is translated \(variants.count) ways in \(group.locale), none more often than the others: \(forms.joined(separator: ", ")); \(why): choose one"
+                findings.append(.entry(rule, message, at: occurrence.pair.location, locale: group.locale,
+                                       table: occurrence.pair.table, key: occurrence.pair.key, notes: notes))
+                continue
+            }
+            let majority = tied[0]
+            let suggested = variants[majority].occurrences[0].text
             for (index, variant) in variants.enumerated() where index != majority {
                 for occurrence in variant.occurrences {
-                    let noun = accessibility ? (context.accessibilityKind(occurrence.pair)?.noun ?? "accessibility string") : "source text"
-                    let why = accessibility
-                        ? "VoiceOver should name the same control the same way on every screen"
-                        : "users meet one term under two names"
+                    let noun = noun(occurrence)
                     let message = "\(noun) \(sourceShown) is translated \(variants.count) ways in \(group.locale): \"\(occurrence.text.visibleEscaped.truncatedForMessage)\" here (\(variant.occurrences.count) of \(total)); \(why): use \"\(suggested.visibleEscaped.truncatedForMessage)\" (\(variants[majority].occurrences.count) of \(total))"
                     findings.append(.entry(rule, message, at: occurrence.pair.location, locale: group.locale,
                                            table: occurrence.pair.table, key: occurrence.pair.key, notes: notes))
@@ -380,8 +395,9 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         way throughout the app. A \"Close\" button that VoiceOver announces as \"Schließen\" on one screen \
         and \"Zumachen\" on another makes users wonder whether it does the same thing, and Voice Control \
         users must guess which word to say. Every variant is listed with how often it occurs and where \
-        it first does; the most frequent one is suggested (on a tie, the first in file order), and each \
-        place that differs from it is reported. Source texts are compared case-sensitively after \
+        it first does; the most frequent one is suggested and each place that differs from it is \
+        reported. On a tie no form is suggested (the first in file order may be the typo): one finding, \
+        where the second form first appears, names them all. Source texts are compared case-sensitively after \
         trimming white space; translations ignore trailing sentence punctuation (. … : ! ?), which \
         VoiceOver does not read, the difference between typographic and typewriter quotes, letter case \
         (a term capitalised as a title and in lower case inside a sentence) and invisible characters (bidi controls, zero-width spaces). Labels are compared with labels and hints with hints (from the \
@@ -406,7 +422,7 @@ public struct AccessibilityInconsistentLabelRule: Rule {
                 "a11y.reader.close" = "Schließen.";
 
                 """)),
-            RuleExample("A tie: the first variant in file order is suggested", sourceLanguage: "en",
+            RuleExample("A tie: one finding names both forms and suggests neither", sourceLanguage: "en",
                 VirtualFile("de.lproj/Main.strings", """
                 /* Class = "UIButton"; accessibilityLabel = "Share"; ObjectID = "aaa-11-bbb"; */
                 "aaa-11-bbb.accessibilityLabel" = "Teilen";
@@ -464,9 +480,12 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("Two dialogs' Cancel buttons",
                 .strings("en", "\"alert.cancel\" = \"Cancel\";\n\"sheet.cancel\" = \"Cancel\";\n\"export.cancel\" = \"Cancel\";\n"),
                 .strings("de", "\"alert.cancel\" = \"Abbrechen\";\n\"sheet.cancel\" = ↓\"Stornieren\";\n\"export.cancel\" = \"Abbrechen\";\n")),
-            RuleExample("Values left in English are no votes: the translators' first choice is recommended",
-                .strings("en", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Share the article\";\n\"d\" = \"Share the article\";\n"),
-                .strings("de", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Artikel teilen\";\n\"d\" = ↓\"Teile den Artikel\";\n")),
+            RuleExample("Values left in English are no votes: the form translators chose most is recommended",
+                .strings("en", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Share the article\";\n\"d\" = \"Share the article\";\n\"e\" = \"Share the article\";\n"),
+                .strings("de", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Artikel teilen\";\n\"d\" = ↓\"Teile den Artikel\";\n\"e\" = \"Artikel teilen\";\n")),
+            RuleExample("Two forms, each once: no majority, so neither is recommended",
+                .strings("en", "\"recent.title\" = \"Recent\";\n\"recent.menu\" = \"Recent\";\n"),
+                .strings("ru", "\"recent.title\" = \"Надавние\";\n\"recent.menu\" = ↓\"Недавние\";\n")),
         ],
         nonTriggering: [
             RuleExample("Different comments: different meanings",

@@ -75,8 +75,18 @@ public struct LocaleIncompleteRule: Rule {
                 if spoken > 0 && !row.isSourceVariant {
                     notes.append(Finding.Note(message: "\(spoken) of the missing strings are accessibility strings: VoiceOver reads them in \(source)"))
                 }
-                let location = translation.tables.compactMap(\.localeLocation).min()
+                var location = translation.tables.compactMap(\.localeLocation).min()
                     ?? SourceLocation(file: translation.tables.map(\.path).min() ?? "", line: 1, column: 1)
+                // A locale the String Catalog lacks, met only in an XLIFF exported from it: the catalog
+                // is where its strings go (at the first one missing), the export is a note.
+                if translation.tables.allSatisfy({ $0.format == .xliff }),
+                   let catalog = Self.exportedCatalog(scope: set.id.scope, name: set.id.name, in: context.index),
+                   !catalog.translations.contains(where: { $0.locale == locale }) {
+                    notes.append(Finding.Note(message: "the same in an exported copy (re-export it after the fix)", location: location))
+                    let firstMissing = row.missingKeys.first ?? row.identicalKeys.first
+                    location = firstMissing.flatMap { catalog.sourcePositions[$0] }.map { catalog.sourceEntries[Int($0)].location }
+                        ?? SourceLocation(file: catalog.source!.tables[0].path, line: 1, column: 1)
+                }
                 var finding = Finding(ruleID: rule.id, severity: severity, message: message, location: location,
                                       locale: locale, table: set.id.name, notes: notes)
                 finding.keys = row.missingKeys
@@ -85,6 +95,26 @@ public struct LocaleIncompleteRule: Rule {
             }
         }
         return findings
+    }
+
+    /// The String Catalog an Xcode export's table came from. The export's `original` names the
+    /// catalog's folders below the project root and its table ("GpxWidget/InfoPlist.xcstrings",
+    /// "Turn Restrictions/Base.lproj/TurnRestrictions.storyboard"), and the table's scope keeps
+    /// those folders: the catalog of that name whose folders end with them (the nearest the root when several do: an app's `InfoPlist` before
+    /// its widget's).
+    static func exportedCatalog(scope: String, name: String, in index: ProjectIndex) -> ProjectIndex.TableSet? {
+        func folders(_ path: String) -> [Substring] {
+            path.split(separator: "/").dropLast().filter { !$0.hasSuffix(".lproj") }
+        }
+        // An XLIFF table's scope is "xliff:" and the folders of its `original` (XLIFFTableNaming.scope).
+        guard scope.hasPrefix("xliff:") else { return nil }
+        let wanted = scope.dropFirst("xliff:".count).split(separator: "/")
+        return index.tableSets
+            .filter { set in
+                set.id.name == name && set.source?.tables.first?.format == .xcstrings
+                    && folders(set.source!.tables[0].path).reversed().starts(with: wanted.reversed())
+            }
+            .min { folders($0.source!.tables[0].path).count < folders($1.source!.tables[0].path).count }
     }
 
     /// "a, b, c, d, e and 12 more (every key is in the JSON report)".

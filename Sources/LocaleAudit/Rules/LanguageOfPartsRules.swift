@@ -89,6 +89,7 @@ final class SharedScriptAnalyses: @unchecked Sendable {
     private let lock = NSLock()
     private var computedAnalyses: [LanguageOfPartsAnalysis]?
     private var computedTranslationsByKey: [KeyOfTable: [Int]]?
+    private var computedSourceByKey: [KeyOfTable: Int]?
 
     init(texts: [LocalizedText], names: NameTerms, options: AuditOptions) {
         self.texts = texts
@@ -133,23 +134,31 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         return kept
     }
 
-    /// The translations (indices into `texts`) of each key that has a run of another script somewhere.
-    private var translationsByKey: [KeyOfTable: [Int]] {
+    /// The translations (indices into `texts`) of each key that has a run of another script
+    /// somewhere, and its source text.
+    private var textsByKey: (translations: [KeyOfTable: [Int]], sources: [KeyOfTable: Int]) {
         let analyses = languageOfParts
         lock.lock()
         defer { lock.unlock() }
-        if let computedTranslationsByKey { return computedTranslationsByKey }
+        if let computedTranslationsByKey, let computedSourceByKey { return (computedTranslationsByKey, computedSourceByKey) }
         var wanted = Set<KeyOfTable>()
         for i in texts.indices where !analyses[i].ranges.isEmpty { wanted.insert(KeyOfTable(table: texts[i].table, key: texts[i].key)) }
         var byKey: [KeyOfTable: [Int]] = [:]
+        var sources: [KeyOfTable: Int] = [:]
         if !wanted.isEmpty {
-            for i in texts.indices where !texts[i].isSource {
+            for i in texts.indices {
                 let id = KeyOfTable(table: texts[i].table, key: texts[i].key)
-                if wanted.contains(id) { byKey[id, default: []].append(i) }
+                guard wanted.contains(id) else { continue }
+                if !texts[i].isSource {
+                    byKey[id, default: []].append(i)
+                } else if sources[id] == nil {
+                    sources[id] = i
+                }
             }
         }
         computedTranslationsByKey = byKey
-        return byKey
+        computedSourceByKey = sources
+        return (byKey, sources)
     }
 
     /// A run is a name, not a language change, when it is one of the name terms, or when most other
@@ -158,7 +167,10 @@ final class SharedScriptAnalyses: @unchecked Sendable {
     func isName(_ run: SpeechRange, in textIndex: Int) -> Bool {
         if names.covers(run.text) || widelyKeptRuns.contains(run.text) { return true }
         let item = texts[textIndex]
-        guard let others = translationsByKey[KeyOfTable(table: item.table, key: item.key)] else { return false }
+        let id = KeyOfTable(table: item.table, key: item.key), keyed = textsByKey
+        // A translation that keeps the source's proper name as it is.
+        if run.isNameLike, !item.isSource, let source = keyed.sources[id], Self.isProperName(run.text, in: texts[source].text) { return true }
+        guard let others = keyed.translations[id] else { return false }
         // Compared without ASCII case: "Pacu Jawi" at the start of a Chinese sentence is the name most
         // translations write "pacu jawi" inside theirs.
         let word = ByteSearch.asciiLowercased(run.text)
@@ -169,6 +181,23 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         }
         let keeping = keeps.values.filter { $0 }.count
         return keeping >= 3 && keeping * 2 > keeps.count
+    }
+
+    /// Whether the source sentence capitalises `name` where no sentence starts ("Allow Wikimedia to
+    /// save …"): a proper name, which WCAG 3.1.2 leaves in the surrounding language. A source in
+    /// title case ("Add To Reading List") capitalises every word and tells nothing.
+    static func isProperName(_ name: String, in source: String) -> Bool {
+        func word(_ token: Substring) -> Substring { token.drop(while: { !$0.isLetter && !$0.isNumber }) }
+        let tokens = source.split(whereSeparator: \.isWhitespace)
+        let nameTokens = name.split(whereSeparator: \.isWhitespace)
+        guard let first = nameTokens.first, first.first?.isUppercase == true, tokens.count > nameTokens.count else { return false }
+        guard tokens.contains(where: { word($0).first?.isLowercase == true }) else { return false }
+        for start in 1...(tokens.count - nameTokens.count) {
+            let previous = tokens[start - 1]
+            guard let last = previous.last, !".!?:".contains(last) else { continue }
+            if zip(tokens[start..<(start + nameTokens.count)], nameTokens).allSatisfy({ $0.0.hasPrefix($0.1) }) { return true }
+        }
+        return false
     }
 }
 
@@ -238,7 +267,9 @@ public struct LanguageOfPartsRule: Rule {
         else the one ICU finds likely for its script — with a Swift snippet \
         that sets `.accessibilitySpeechLanguage` on it; `locale-audit speech-ranges` writes every range \
         as JSON for the app to load. Acronyms and units (VPN, MB) are left out: every voice spells them \
-        its own way. A single word or a short capitalised name (a brand: `Duck Player`) is a note; \
+        its own way. A single word or a short capitalised name (a brand: `Duck Player`) is a note, and one the \
+        source capitalises inside its sentence ("Allow Wikimedia to …") is a proper name, which \
+        WCAG 3.1.2 exempts; \
         `--never-tag` silences a term, `--term-language \"Arc de Triomphe=fr-FR\"` names a term's language.
         """,
         triggering: [
@@ -267,6 +298,9 @@ public struct LanguageOfPartsRule: Rule {
                 .strings("uk", "\"share\" = \"Відкрити у Firefox\";\n"),
                 .strings("bg", "\"share\" = \"Отваряне във Firefox\";\n"),
                 .strings("el", "\"share\" = \"Άνοιγμα στο Firefox\";\n")),
+            RuleExample("A proper name the source capitalises inside its sentence (WCAG 3.1.2 leaves names alone)",
+                .strings("en", "\"sync.footer\" = \"Allow Wikimedia to save your reading lists\";\n"),
+                .strings("ru", "\"sync.footer\" = \"Разрешить Wikimedia сохранять списки чтения\";\n")),
             RuleExample("A name capitalised where one translation starts with it, in lower case inside the others",
                 .strings("en", "\"race\" = \"A pacu jawi race\";\n"),
                 .strings("zh-Hans", "\"race\" = \"Pacu jawi 比赛\";\n"),

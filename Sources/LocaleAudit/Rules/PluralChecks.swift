@@ -193,8 +193,9 @@ public struct PluralMissingCategoryRule: Rule {
         grammatical form: Russian shows \"5 книги\" instead of \"5 книг\". Categories that only \
         decimal numbers (or numbers from a million up) take are not required for integer formats. \
         A variable that lacks several categories is one finding that names them all. Where the \
-        language words that category like `other` (Turkish, Hungarian or Georgian `one`: the noun stays \
-        singular after any numeral), nothing is missing; Hebrew needs `two` only for the nouns with a \
+        language words that category like `other` (Turkish, Hungarian, Georgian, Armenian or Persian \
+        `one`: the noun stays singular after any numeral; Bengali and Assamese count with a \
+        classifier), nothing is missing; Hebrew needs `two` only for the nouns with a \
         dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`.
         """,
         triggering: [
@@ -215,6 +216,8 @@ public struct PluralMissingCategoryRule: Rule {
                 stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("other", "%d冊")])),
             RuleExample("Turkish keeps the noun singular after a number: 'other' serves 1 too",
                 stringsdictExample("tr.lproj/Localizable.stringsdict", forms: [("other", "%d kitap")])),
+            RuleExample("Bengali counts with a classifier, the noun unchanged: 'other' serves 1 too",
+                stringsdictExample("bn.lproj/Localizable.stringsdict", forms: [("other", "%d মিনিট আগে")])),
             RuleExample("Hebrew counts books in the plural for 2: 'other' reads right",
                 stringsdictExample("he.lproj/Localizable.stringsdict", forms: [("one", "ספר אחד"), ("other", "%d ספרים")])),
             RuleExample("An English plural copied into Russian and not translated (`untranslated` reports it)",
@@ -247,11 +250,13 @@ public struct PluralMissingCategoryRule: Rule {
         return findings
     }
 
-    /// Categories whose numbers read correctly in the `other` form: Turkic languages, Hungarian and
-    /// Georgian keep the noun singular after every numeral ("1 dosya", "5 dosya"), so `one` words
-    /// nothing differently.
+    /// Categories whose numbers read correctly in the `other` form: Turkic languages, Hungarian,
+    /// Georgian, Armenian and Persian keep the noun singular after every numeral ("1 dosya",
+    /// "5 dosya"), and Bengali and Assamese count with a classifier ("১টি বই", "৫টি বই"), so `one`
+    /// words nothing differently.
     static let grammaticalFallbacks: [String: Set<PluralCategory>] = [
         "tr": [.one], "az": [.one], "uz": [.one], "kk": [.one], "ky": [.one], "tk": [.one], "hu": [.one], "ka": [.one],
+        "hy": [.one], "fa": [.one], "bn": [.one], "as": [.one],
     ]
 
     /// Hebrew counts nearly every noun in the plural for 2 ("2 ספרים", "these lists"): the `other`

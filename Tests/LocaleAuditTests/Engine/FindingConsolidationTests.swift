@@ -101,6 +101,36 @@ import Testing
         #expect(FindingConsolidation.placeholdersFolded(message) == folded)
     }
 
+    @Test(arguments: [
+        ("\"Hace {{PLURAL:$1|un día|$1 días}}\" ends with a full stop: remove it", "\" ends with a full stop: remove it"),
+        ("the 'format' form \"Hace %#@v1@\" ends with a full stop: remove it", "\" ends with a full stop: remove it"),
+        ("has 2 spaces in a row after 'список}}' where the source has one", "has # spaces in a row after ' where the source has one"),
+        ("Latn run \"sync\" at UTF-16 {51, 4} in a my string; the source's voice", "Latn run \" at UTF-# {#, #} in a my string; the source's voice"),
+    ])
+    func aDefectsShapeLeavesOutWhatItQuotesAndCounts(message: String, shape: String) {
+        #expect(FindingConsolidation.defectShape(message) == shape)
+    }
+
+    @Test func oneDefectOfAStringWordedApartInTwoTreesIsOneFinding() {
+        let project = Project(tables: [], sourceLanguage: "en", sourceLanguageOrigin: .configured)
+        func finding(_ file: String, _ message: String, key: String = "synced", line: Int = 3) -> Finding {
+            Finding(ruleID: "punctuation-mismatch", severity: .note, message: message,
+                    location: SourceLocation(file: file, line: line, column: 1), locale: "cs", table: "Localizable", key: key)
+        }
+        let findings = [
+            finding("Localizations/cs.lproj/Localizable.strings", "\"{{PLURAL:$1|Článek|Články}} synchronizován.\" ends with a full stop: remove it"),
+            finding("Localizations/cs.lproj/Localizable.strings", "\"Hotovo.\" ends with a full stop: remove it", key: "done", line: 4),
+            finding("Native/cs.lproj/Localizable.stringsdict", "the 'format' form \"%#@v1@ synchronizován.\" ends with a full stop: remove it"),
+            finding("Native/cs.lproj/Localizable.strings", "\"Hotovo\" does not end with the source's colon: end it with ':'", key: "done"),
+        ]
+        let merged = FindingConsolidation.mergeTableCopies(findings, project: project)
+        // The copy worded apart joins the first tree's finding; another defect of another key stays.
+        #expect(merged.map(\.location!.file) == ["Localizations/cs.lproj/Localizable.strings", "Localizations/cs.lproj/Localizable.strings",
+                                                 "Native/cs.lproj/Localizable.strings"])
+        #expect(merged[0].notes.map(\.message) == ["the same in another copy of this table, worded there: the 'format' form \"%#@v1@ synchronizován.\" ends with a full stop: remove it"])
+        #expect(merged[1].notes.isEmpty)
+    }
+
     @Test func twoComplaintsAboutOneElementAreOneFinding() {
         let here = SourceLocation(file: "bad.xlf", line: 6, column: 13)
         let findings = [
@@ -133,9 +163,13 @@ import Testing
             incomplete("Localizations/af.lproj/Localizable.strings", 681, 931),
             incomplete("Native/af.lproj/Localizable.strings", 680, 930),
             incomplete("Widget/af.lproj/Localizable.strings", 12, 20),
+            // Two extensions' small tables of one name: a string apart is another table.
+            incomplete("GpxWidget/af.lproj/Localizable.strings", 3, 3),
+            incomplete("PhotoShare/af.lproj/Localizable.strings", 2, 2),
         ]
         let merged = FindingConsolidation.mergeIncompleteCopies(findings, project: project)
-        #expect(merged.map(\.location!.file) == ["Localizations/af.lproj/Localizable.strings", "Widget/af.lproj/Localizable.strings"])
+        #expect(merged.map(\.location!.file) == ["Localizations/af.lproj/Localizable.strings", "Widget/af.lproj/Localizable.strings",
+                                                 "GpxWidget/af.lproj/Localizable.strings", "PhotoShare/af.lproj/Localizable.strings"])
         #expect(merged[0].notes.map(\.message) == ["another copy of this table: 680 of its 930 strings show in the source language there"])
     }
 
@@ -244,11 +278,17 @@ import Testing
             </body></file></xliff>
 
             """
-        let result = try Self.audit([("Reader/Reader.xcstrings", catalog), ("Export/de.xcloc/Localized Contents/de.xliff", export)])
+        // fr is in no localization of the catalog, only in its export: the catalog is still where it goes.
+        let frenchExport = export.replacingOccurrences(of: "target-language=\"de\"", with: "target-language=\"fr\"")
+            .replacingOccurrences(of: "<target state=\"translated\">Eintrag</target>", with: "")
+        let result = try Self.audit([("Reader/Reader.xcstrings", catalog), ("Export/de.xcloc/Localized Contents/de.xliff", export),
+                                     ("Export/fr.xcloc/Localized Contents/fr.xliff", frenchExport)])
         let incomplete = result.findings.filter { $0.ruleID == "locale-incomplete" }
-        #expect(incomplete.count == 1)
-        let finding = try #require(incomplete.first)
-        #expect(finding.location?.file.hasSuffix("Reader/Reader.xcstrings") == true)
-        #expect(finding.notes.contains { $0.location?.file.hasSuffix("de.xliff") == true })
+        #expect(incomplete.map(\.locale) == ["fr", "de"])
+        for (finding, export) in zip(incomplete, ["fr.xliff", "de.xliff"]) {
+            #expect(finding.location?.file.hasSuffix("Reader/Reader.xcstrings") == true)
+            #expect(finding.notes.contains { $0.location?.file.hasSuffix(export) == true })
+        }
+        #expect(incomplete.first?.location?.line == 4)  // "Item 1", the first string fr lacks
     }
 }

@@ -169,9 +169,13 @@ public struct PunctuationMismatchRule: Rule {
         Chinese and Japanese, `؟` in Arabic, Persian and Urdu, `;` as the Greek question mark, `։` \
         and `՞` in Armenian, `።` and `፧` in Amharic, `।` in Hindi and Bengali, `။` in Burmese; `...` \
         and `…` are one ellipsis; an exclamation may become a full stop; Thai and Lao may end without \
-        a mark; a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none; a \
+        a mark; an ellipsis may move to the start, where a verb-final language puts the omitted words \
+        ("...ဖြင့် အစားထိုးရန်" for "Replace with…"); a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none; a \
         translation that makes two sentences of the source's one ends its last like its first; a \
-        Japanese noun phrase, or a short Chinese or Korean label, needs no 。. Closing \
+        Japanese noun phrase, or a short Chinese or Korean label, needs no 。, and a Korean or Japanese \
+        translation that makes a whole sentence of a fragment ("…못했습니다.") ends it; a source that \
+        stops on a preposition ("Indent wrapped lines by") runs on into a control, and a translation \
+        may make a label of it with a colon. Closing \
         quotes and brackets after the mark are looked past.
         """,
         triggering: [
@@ -206,9 +210,20 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("en", "\"dir\" = \"The directory name of the dropped file.\";\n\"contents\" = \"File contents.\";\n"),
                 .strings("ja", "\"dir\" = \"ドロップ元ファイルのあるディレクトリ名\";\n\"contents\" = \"ファイルの内容\";\n"),
                 .strings("zh-Hans", "\"dir\" = \"拖放文件所在的目录名称\";\n\"contents\" = \"文件内容\";\n")),
+            RuleExample("Burmese and Punjabi put the ellipsis first, where the omitted words go",
+                .strings("en", "\"replace\" = \"Replace with…\";\n\"share\" = \"Share page with…\";\n"),
+                .strings("my", "\"replace\" = \"...ဖြင့် အစားထိုးရန်\";\n"),
+                .strings("pa", "\"share\" = \"…ਨਾਲ ਸਫ਼ਾ ਸਾਂਝਾ ਕਰੋ\";\n")),
             RuleExample("An invisible variation selector after the full stop",
                 .strings("en", "\"visit\" = \"Visit a new site.\";\n"),
                 .strings("it", "\"visit\" = \"Visita un nuovo sito.\u{FE0F}\";\n")),
+            RuleExample("Korean and Japanese make a whole sentence of the English fragment, and end it",
+                .strings("en", "\"export.failed\" = \"Failed to create export directory\";\n"),
+                .strings("ko", "\"export.failed\" = \"내보내기 디렉터리를 만들지 못했습니다.\";\n"),
+                .strings("ja", "\"export.failed\" = \"書き出し用のフォルダを作成できませんでした。\";\n")),
+            RuleExample("The English runs on into a number field; Japanese puts a label before it",
+                .strings("en", "\"indent\" = \"Indent wrapped lines by\";\n"),
+                .strings("ja", "\"indent\" = \"折り返し行のインデント:\";\n")),
             RuleExample("The translation says it in two sentences: the second ends like the first",
                 .strings("en", "\"widget\" = \"Find the widget and select it, then swipe to the next page\";\n"),
                 .strings("de", "\"widget\" = \"Finde das Widget und wähle es aus. Wische dann zur nächsten Seite.\";\n")),
@@ -268,6 +283,12 @@ public struct PunctuationMismatchRule: Rule {
             // The translation made two sentences of the source's one ("Finde X. Wische dann …"): its
             // last sentence ends like its first, and removing the mark would be the error.
             if Self.hasInnerSentenceEnd(text.translation) && !Self.hasInnerSentenceEnd(text.source) { return defects }
+            // Korean and Japanese say "Failed to create the folder" as a whole sentence ("…못했습니다.",
+            // "…できませんでした。"), and a whole sentence ends with its full stop.
+            if found == .period && Self.isKoreanOrJapaneseSentence(text.translation, language: language) { return defects }
+            // "Indent wrapped lines by [4] spaces": the English runs on into the control after it, where
+            // another word order needs a label, and a label ends with a colon ("折り返し行のインデント:").
+            if found == .colon && Self.runsOnIntoAControl(text.source) { return defects }
             defects.append(.init(kind: "mark", message: "\(quoted) ends with \(found.withArticle) that the source does not have: remove it, or add it to the source",
                                  severity: nil, text: text))
         }
@@ -291,6 +312,29 @@ extension PunctuationMismatchRule {
         }
         return scalars.count <= 12
     }
+
+    /// A Korean text whose last word before its full stop ends in a sentence ending (다, 요, 죠, 까:
+    /// "…없습니다.", "…해요."), or a Japanese one whose 。 follows kana ("…しました。").
+    static func isKoreanOrJapaneseSentence(_ text: String, language: String) -> Bool {
+        let scalars = EndPunctuation.endTrimmed(text).unicodeScalars
+        guard let mark = scalars.last, let before = scalars.dropLast().last else { return false }
+        switch language {
+        case "ko": return mark == "." && ["다", "요", "죠", "까"].contains(before)
+        case "ja": return mark == "。" && (0x3040...0x309F).contains(before.value)
+        default: return false
+        }
+    }
+
+    /// An English text that stops on a preposition ("Indent wrapped lines by", "Check for updates
+    /// every"): its sentence goes on in the control beside it.
+    static func runsOnIntoAControl(_ source: String) -> Bool {
+        let lastWord = source.trimmingSpaces.split(separator: " ").last.map { $0.lowercased() } ?? ""
+        return Self.runOnPrepositions.contains(lastWord)
+    }
+
+    static let runOnPrepositions: Set<String> = [
+        "by", "to", "at", "for", "of", "with", "from", "in", "on", "every", "after", "before", "per", "than", "into", "within",
+    ]
 
     /// Marks that end a sentence, in the scripts the rule knows.
     static let sentenceEnds: Set<Unicode.Scalar> = [".", "!", "?", "。", "！", "？", "।", "။", "።", "։", "؟"]

@@ -118,6 +118,10 @@ enum EndPunctuation {
         case (.period, .colon?), (.colon, .period?):
             // Armenian writes its full stop `։` with the colon key.
             return language == "hy"
+        case (.ellipsis, nil) where startsWithEllipsis(translation):
+            // "Replace with…" in a verb-final language puts the omitted words, and so the ellipsis,
+            // first ("...ဖြင့် အစားထိုးရန်"): the mark is kept where the language needs it.
+            return true
         case (_, nil) where startsWith(expected, translation, language: language):
             // A right-to-left translation may carry the mark at its logical start ("!!Go Map").
             return true
@@ -147,6 +151,12 @@ enum EndPunctuation {
         guard rightToLeftLanguages.contains(language),
               let first = text.unicodeScalars.first(where: { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }) else { return false }
         return self.mark(first, language: language) == mark
+    }
+
+    /// Whether `text` starts with an ellipsis, `…` or three dots.
+    static func startsWithEllipsis(_ text: String) -> Bool {
+        let start = text.unicodeScalars.drop(while: { ContentTexts.isSpace($0) || ContentTexts.isInvisible($0) })
+        return start.first == "\u{2026}" || start.starts(with: "...".unicodeScalars)
     }
 
     /// Languages whose writers often end a sentence without a mark: Thai and Lao separate sentences
