@@ -45,7 +45,9 @@ public struct LocaleCoverage: Sendable, Hashable {
 
     static func percent(_ part: Int, of whole: Int) -> String {
         guard whole > 0 else { return "–" }
-        let tenths = part * 1000 / whole
+        // Rounded to tenths (2 of 3 is 66.7 %), but never up to 100.0 % while a string is missing.
+        var tenths = (part * 1000 + whole / 2) / whole
+        if part < whole { tenths = min(tenths, 999) }
         return "\(tenths / 10).\(tenths % 10) %"
     }
 }
@@ -80,7 +82,10 @@ public enum Coverage {
         var tablesByLocale: [String: [TableCoverage]] = [:]
         for set in index.tableSets {
             guard let source = set.source else { continue }
-            let positions = source.keys.indices.filter { set.sourceEntries[$0].shouldTranslate }
+            // An empty source string (a String Catalog's key "" for `Text("")`) has nothing to translate.
+            let positions = source.keys.indices.filter {
+                set.sourceEntries[$0].shouldTranslate && set.sourceEntries[$0].value.containsText { !$0.isAllWhitespace }
+            }
             let keys = positions.map { source.keys[$0] }
             guard !keys.isEmpty else { continue }
             for locale in (localesByScope[set.id.scope] ?? []).sorted() {

@@ -38,6 +38,24 @@ enum ConsistentIdentification {
     /// Trailing punctuation VoiceOver does not read and visible titles vary in without changing the name.
     private static let trailingPunctuation: Set<Unicode.Scalar> = [".", "…", ":", "!", "?", "。", "！", "？", "：", "؟", "।"]
 
+    /// Whether two forms are one term inflected: as many words, each the same or differing only in
+    /// an ending of up to two letters after a shared stem of three letters or more ("услови" and
+    /// "услове", "satır" and "satırı"). A typo inside a word ("Надавние") or another word is no inflection.
+    static func inflects(_ a: String, _ b: String) -> Bool {
+        let wordsA = a.split(separator: " "), wordsB = b.split(separator: " ")
+        guard wordsA.count == wordsB.count else { return false }
+        return zip(wordsA, wordsB).allSatisfy { x, y in
+            if x == y { return true }
+            let x = Array(x), y = Array(y)
+            guard x.allSatisfy(\.isLetter), y.allSatisfy(\.isLetter) else { return false }
+            var stem = 0
+            while stem < min(x.count, y.count), x[stem] == y[stem] { stem += 1 }
+            return stem >= 3 && x.count - stem <= 2 && y.count - stem <= 2
+        }
+    }
+
+    static func capitalised(_ text: String) -> Bool { text.first(where: \.isLetter)?.isUppercase == true }
+
     static func form(_ text: String) -> String {
         // Case is not a second name: "Käyttöehdot" as a title and "käyttöehdot" inside a sentence
         // are one term. ASCII text without capitals (most of it) needs no lowercasing.
@@ -326,10 +344,18 @@ enum ConsistentIdentification {
             for occurrence in ordered {
                 if let index = variants.firstIndex(where: { $0.form == occurrence.form }) {
                     variants[index].occurrences.append(occurrence)
+                } else if let index = variants.firstIndex(where: {
+                    Self.inflects($0.form, occurrence.form) && Self.capitalised($0.occurrences[0].text) != Self.capitalised(occurrence.text)
+                }) {
+                    // A title, and the same term declined inside a sentence (sr "Услови коришћења" as a
+                    // menu item, "услове коришћења" where a sentence puts it in the accusative): grammar,
+                    // not a second name. Two titles that differ so ("Gardar", "Garder") may be a typo.
+                    variants[index].occurrences.append(occurrence)
                 } else {
                     variants.append((occurrence.form, [occurrence]))
                 }
             }
+            guard variants.count > 1 else { continue }
             // A value left untranslated (identical to the source where it has words to translate), or
             // from a table left mostly untranslated, is no vote: the form to recommend is one a
             // translator chose. Nothing chosen, nothing to recommend.
@@ -398,7 +424,9 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         it first does; the most frequent one is suggested and each place that differs from it is \
         reported. On a tie no form is suggested (the first in file order may be the typo): one finding, \
         where the second form first appears, names them all. Source texts are compared case-sensitively after \
-        trimming white space; translations ignore trailing sentence punctuation (. … : ! ?), which \
+        trimming white space; translations ignore a term declined inside a sentence (a capitalised \
+        title and a lower-case form whose words differ by an ending of up to two letters), trailing \
+        sentence punctuation (. … : ! ?), which \
         VoiceOver does not read, the difference between typographic and typewriter quotes, letter case \
         (a term capitalised as a title and in lower case inside a sentence) and invisible characters (bidi controls, zero-width spaces). Labels are compared with labels and hints with hints (from the \
         Interface Builder property or a `hint`/`value` token in the key), and one key of one table counts \
@@ -503,6 +531,9 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("A message of more than eight words may be worded two ways",
                 .strings("en", "\"a\" = \"We collect only what we need to provide and improve the app\";\n\"b\" = \"We collect only what we need to provide and improve the app\";\n"),
                 .strings("es", "\"a\" = \"Solo recopilamos lo necesario para ofrecer y mejorar la app\";\n\"b\" = \"Recopilamos solo lo que necesitamos para ofrecer y mejorar la app\";\n")),
+            RuleExample("A title, and the same term declined where a sentence takes it in",
+                .strings("en", "\"menu.terms\" = \"Terms of Use\";\n\"upload.terms\" = \"Terms of Use\";\n"),
+                .strings("sr", "\"menu.terms\" = \"Услови коришћења\";\n\"upload.terms\" = \"услове коришћења\";\n")),
             RuleExample("Letter case and invisible isolates make no second name",
                 .strings("en", "\"menu.terms\" = \"Terms of Use\";\n\"upload.terms\" = \"Terms of Use\";\n\"a\" = \"location\";\n\"b\" = \"location\";\n"),
                 .strings("fi", "\"menu.terms\" = \"Käyttöehdot\";\n\"upload.terms\" = \"käyttöehdot\";\n\"a\" = \"sijainti\";\n\"b\" = \"\u{2068}sijainti\u{2069}\";\n")),

@@ -1,28 +1,34 @@
-// Coverage: a locale translated only in part, summarised in one finding per table instead of one per
-// string (TranslateWiki and Crowdin projects ship many partial locales on purpose).
+// Coverage: a locale translated only in part, summarised in one finding instead of one per string
+// (TranslateWiki and Crowdin projects ship many partial locales on purpose).
 
 public struct LocaleIncompleteRule: Rule {
     public init() {}
     public static let description = RuleDescription(
         id: "locale-incomplete", name: "Locale translated in part", severity: .warning,
-        summary: "A locale has translated less than coverage.complete-at (90 % unless configured) of its strings; its missing strings are reported together, one finding per table.",
+        summary: "A locale has translated less than coverage.complete-at (90 % unless configured) of its strings; its missing strings are reported together, one finding for the locale (its tables as notes).",
         rationale: """
         Every missing string falls back to the development language, so users of a partial locale read \
         a patchwork of two languages. Many projects ship such locales on purpose while volunteers \
         translate. A locale below the threshold that lacks at least `coverage.fold-at-least` (10) \
-        strings is partial: one finding per table says how far it has come, and the JSON report lists every \
+        strings is partial: one finding says how far it has come, with a note per table where that \
+        table is (a table and its export or second tree count once), and the JSON report lists every \
         missing key (`keys`) and every value identical to the source (`identicalKeys`). Values identical \
         to the source count as untranslated, except text with nothing to translate, the app's name, \
         acronyms and do-not-translate terms. Any other locale keeps one \
         `missing-translation` (or `a11y-missing`, `untranslated`, `a11y-untranslated`) finding per \
         string instead. A regional variant of the development language (en-GB for en) falls back to it \
         by design, so it is only a note. Below `coverage.min` (`--min-coverage`), or for a locale listed \
-        in `coverage.required` below the threshold, the finding is an error: the gate.
+        in `coverage.required` below the threshold, the finding is an error, one per table: the gate.
         """,
         triggering: [
             RuleExample("German has translated one of twelve strings",
                 .strings("en", twelveStrings),
                 .strings("de", "↓\"s1\" = \"Buch 1 öffnen\";\n\"s2\" = \"Open book 2\";\n")),
+            RuleExample("Two tables of a locale translated in part: one finding for the locale",
+                .strings("en", twelveStrings),
+                VirtualFile("en.lproj/Settings.strings", twelveStrings),
+                .strings("de", "↓\"s1\" = \"Buch 1 öffnen\";\n"),
+                VirtualFile("de.lproj/Settings.strings", "\"s1\" = \"Buch 1 öffnen\";\n\"s2\" = \"Buch 2 öffnen\";\n")),
             RuleExample("A regional variant of the source language lacks most strings (a note)",
                 .strings("en", twelveStrings),
                 .strings("en-GB", "↓\"s1\" = \"Open book 1\";\n")),
@@ -94,7 +100,53 @@ public struct LocaleIncompleteRule: Rule {
                 findings.append(finding)
             }
         }
-        return findings
+        return Self.foldPartialLocales(findings, context: context)
+    }
+
+    /// A partial locale is one question, whatever the number of its tables: one finding, at its
+    /// table with the most strings to translate, each table a note where it is. An export's and a
+    /// second tree's copies of a table are merged first, so each table counts once. Gate failures
+    /// (errors) and regional variants (notes) stay one per table.
+    static func foldPartialLocales(_ findings: [Finding], context: RuleContext) -> [Finding] {
+        let project = context.project
+        let perTable = FindingConsolidation.mergeIncompleteCopies(
+            FindingConsolidation.mergeRepresentations(findings, project: project), project: project)
+        var byLocale: [String: [Int]] = [:]
+        for (i, finding) in perTable.enumerated() where finding.severity == description.severity && finding.table != nil {
+            byLocale[finding.locale ?? "", default: []].append(i)
+        }
+        var folded = Set<Int>()
+        var result: [Finding] = []
+        for (locale, members) in byLocale.sorted(by: { $0.key < $1.key }) where members.count > 1 {
+            let tables = Finding.sortedStably(members.map { perTable[$0] })
+            let largest = tables.max { ($0.keys.count + $0.identicalKeys.count) < ($1.keys.count + $1.identicalKeys.count) }!
+            let missing = tables.reduce(0) { $0 + $1.keys.count }, identical = tables.reduce(0) { $0 + $1.identicalKeys.count }
+            let source = project.sourceLanguage
+            let overall = context.coverage.locale(locale)?.percentText ?? "?"
+            var message = "\(locale) is a partial locale (\(overall) of all its strings, below coverage.complete-at \(percentText(context.coverage.options.completeAt))): \(missing) strings missing"
+            if identical > 0 { message += " and \(identical) identical to the \(source) source" }
+            message += " in \(tables.count) tables; they show in \(source)"
+            var notes: [Finding.Note] = []
+            for table in tables {
+                // "Display is 0.0 % translated into hu: 86 of 86 strings missing" and where; then its copies.
+                let head = table.message.components(separatedBy: "; they show in").first ?? table.message
+                notes.append(Finding.Note(message: head, location: table.location))
+                notes += table.notes.filter { $0.location != nil && $0.location != table.location }
+            }
+            var finding = Finding(ruleID: description.id, severity: description.severity, message: message,
+                                  location: largest.location, locale: locale, notes: notes)
+            finding.keys = Self.uniqued(tables.flatMap(\.keys))
+            finding.identicalKeys = Self.uniqued(tables.flatMap(\.identicalKeys))
+            result.append(finding)
+            folded.formUnion(members)
+        }
+        result += perTable.indices.filter { !folded.contains($0) }.map { perTable[$0] }
+        return result
+    }
+
+    static func uniqued(_ keys: [String]) -> [String] {
+        var seen = Set<String>()
+        return keys.filter { seen.insert($0).inserted }
     }
 
     /// The String Catalog an Xcode export's table came from. The export's `original` names the

@@ -72,6 +72,25 @@ import Testing
         #expect(listed == (9...40).map { "s\($0)" })
     }
 
+    @Test func aPartialLocaleWithSeveralTablesIsOneFindingWithATableNoteEach() throws {
+        let result = try Self.audit([("en.lproj/Localizable.strings", Self.source(40)),
+                                     ("en.lproj/Settings.strings", Self.source(12)),
+                                     ("de.lproj/Localizable.strings", Self.german(5, identical: 3)),
+                                     ("de.lproj/Settings.strings", Self.german(2))])
+        let folded = result.findings.filter { $0.ruleID == "locale-incomplete" }
+        #expect(folded.count == 1)
+        let finding = try #require(folded.first)
+        #expect(finding.table == nil && finding.locale == "de")
+        // At the table with the most to translate; each table a note where it is.
+        #expect(finding.location?.file.hasSuffix("de.lproj/Localizable.strings") == true)
+        #expect(finding.message.hasPrefix("de is a partial locale (13.5 % of all its strings, below coverage.complete-at 90 %): 42 strings missing and 3 identical to the en source in 2 tables"))
+        #expect(finding.notes.map(\.message) == ["Localizable is 12.5 % translated into de: 32 of 40 strings missing, 3 identical to the en source",
+                                                 "Settings is 16.7 % translated into de: 10 of 12 strings missing"])
+        #expect(finding.notes.last?.location?.file.hasSuffix("de.lproj/Settings.strings") == true)
+        // The keys of both tables: Settings' s9…s12 are Localizable's keys too, listed once.
+        #expect(finding.keys == (9...40).map { "s\($0)" } + (3...8).map { "s\($0)" })
+    }
+
     @Test func aFewForgottenStringsStayFindingsOfTheirOwn() throws {
         // 3 of 5 translated is below 90 %, but two strings are forgotten, not a partial locale.
         let result = try Self.audit([("en.lproj/Localizable.strings", Self.source(5)),
