@@ -307,11 +307,12 @@ enum FindingConsolidation {
     }
 
     /// Wikipedia's converted tree keeps a string or two fewer than TranslateWiki's (a plural moved to
-    /// its `.stringsdict`), so one locale's `locale-incomplete` reads "681 of 931 strings missing" in
-    /// one copy and "680 of 930" in the other. Findings of one locale and table name whose sizes and
-    /// missing counts agree within a few strings are one table's copies: the most directly edited
-    /// is kept, the others become notes. Tables of one name that are not copies (an app's and its
-    /// widget's `Localizable`) differ in size.
+    /// its `.stringsdict`), and copies English where the other leaves a string out, so one locale's
+    /// `locale-incomplete` lists 681 strings in one copy and 680 in the other. Findings of one locale
+    /// and table name whose strings showing in the source language (missing or identical) are the
+    /// same but for a few are one table's copies: the most directly edited is kept, the others
+    /// become notes. Tables of one name that are not copies (an app's and its widget's
+    /// `Localizable`) lack other strings.
     static func mergeIncompleteCopies(_ findings: [Finding], project: Project) -> [Finding] {
         let rule = "locale-incomplete"
         struct Group: Hashable { var locale: String; var table: String; var severity: Severity }
@@ -329,14 +330,13 @@ enum FindingConsolidation {
                 let x = findings[a].location!, y = findings[b].location!
                 return (ranks[x.file] ?? 0, x.file, x.line) < (ranks[y.file] ?? 0, y.file, y.line)
             }
+            let shown = Dictionary(uniqueKeysWithValues: members.map { ($0, Set(findings[$0].keys + findings[$0].identicalKeys)) })
             for (position, kept) in ordered.enumerated() where !dropped.contains(kept) {
-                guard let size = missingAndSize(findings[kept].message) else { continue }
                 for other in ordered.dropFirst(position + 1) where !dropped.contains(other) {
                     guard findings[other].location!.file != findings[kept].location!.file,
-                          let otherSize = missingAndSize(findings[other].message),
-                          nearlyEqual(size.total, otherSize.total), nearlyEqual(size.missing, otherSize.missing, of: size.total) else { continue }
+                          nearlyEqual(shown[kept]!, shown[other]!) else { continue }
                     notes[kept, default: []].append(Finding.Note(
-                        message: "another copy of this table: \(otherSize.missing) of its \(otherSize.total) strings show in the source language there",
+                        message: "another copy of this table: \(shown[other]!.count) strings show in the source language there",
                         location: findings[other].location))
                     dropped.insert(other)
                 }
@@ -350,28 +350,11 @@ enum FindingConsolidation {
         }
     }
 
-    /// "… 681 of 931 strings missing, 26 identical to the en source …" → (681 + 26, 931): the
-    /// strings that show in the source language, whether absent or copied (one tree of Wikipedia
-    /// copies English where the other leaves the string out).
-    static func missingAndSize(_ message: String) -> (missing: Int, total: Int)? {
-        guard let of = message.range(of: " of "), let strings = message.range(of: " strings missing", range: of.upperBound..<message.endIndex),
-              let total = Int(message[of.upperBound..<strings.lowerBound]) else { return nil }
-        let missing = message[..<of.lowerBound].reversed().prefix { $0.isNumber }
-        guard let count = Int(String(missing.reversed())) else { return nil }
-        var identical = 0
-        let rest = message[strings.upperBound...]
-        if rest.hasPrefix(", "), let number = Int(rest.dropFirst(2).prefix { $0.isNumber }),
-           rest.dropFirst(2).drop(while: { $0.isNumber }).hasPrefix(" identical") {
-            identical = number
-        }
-        return (count + identical, total)
-    }
-
-    /// Within 2 % of `scale` (at least 3 strings); equal when the scale is under ten strings, where
-    /// a widget's `InfoPlist` and an extension's differ by a string or two and are not copies.
-    private static func nearlyEqual(_ a: Int, _ b: Int, of scale: Int? = nil) -> Bool {
-        let scale = scale ?? max(a, b)
-        return abs(a - b) <= (scale < 10 ? 0 : max(3, scale / 50))
+    /// The same strings but for 2 % of them (3 at least). Under ten strings nothing tells a copy: a
+    /// widget's `InfoPlist` and an extension's may lack the same two.
+    private static func nearlyEqual(_ a: Set<String>, _ b: Set<String>) -> Bool {
+        let scale = max(a.count, b.count)
+        return scale >= 10 && a.symmetricDifference(b).count <= max(3, scale / 50)
     }
 
     /// A message with every placeholder it quotes written one way: TranslateWiki's tree writes `$1`

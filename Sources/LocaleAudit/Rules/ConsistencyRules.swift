@@ -525,7 +525,6 @@ public struct UntranslatedRule: Rule {
         String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
     }
 
-    /// Locales whose ordinary text is not in the Latin script, where a Latin word stands out.
     /// Unit symbols that other scripts write in Latin letters too: typographic units everywhere;
     /// measurement units except in Cyrillic, which writes them in its own letters (км, кг). Not
     /// `in`: as a word it is the English preposition.
@@ -534,27 +533,27 @@ public struct UntranslatedRule: Rule {
         "mm", "cm", "m", "km", "g", "kg", "mg", "ml", "l", "s", "ms", "min", "h", "Hz", "kHz", "MHz", "GHz",
         "kB", "KB", "MB", "GB", "TB", "ft", "yd", "mi", "nmi", "lb", "lbs", "oz", "lt", "st", "mph", "kph",
     ]
-    private static let cyrillicLanguages: Set<String> = ["ru", "uk", "be", "bg", "mk", "kk", "ky", "tg", "mn", "sr"]
-
     static func isUnitSymbols(_ words: [Substring], locale: String) -> Bool {
         guard !words.isEmpty else { return false }
-        let lower = locale.lowercased()
-        // Serbian in Latin letters: sr-Latn, and Wikipedia's sr-el.
-        let cyrillic = cyrillicLanguages.contains(language(of: locale)) && !lower.contains("latn") && !lower.hasSuffix("-el")
+        let cyrillic = localeScripts(locale)?.contains(.cyrillic) == true && !writesLatin(locale)
         return words.allSatisfy { typographicUnits.contains($0) || (!cyrillic && measurementUnits.contains($0)) }
     }
 
+    /// A locale whose ordinary text is not in the Latin script (ICU's scripts of the locale: `ru`,
+    /// `ba`, `sr`, but not `sr-Latn`, Wikipedia's `sr-el`, or Berber written in Latin and Tifinagh),
+    /// where a Latin word stands out.
     static func writesOtherScript(_ locale: String) -> Bool {
-        let lower = locale.lowercased()
-        if lower.contains("latn") { return false }
-        return nonLatinLanguages.contains(language(of: locale))
+        guard localeScripts(locale) != nil else { return false }
+        return !writesLatin(locale)
     }
 
-    private static let nonLatinLanguages: Set<String> = [
-        "ar", "ars", "fa", "he", "iw", "ur", "ps", "sd", "yi", "ckb", "ru", "uk", "be", "bg", "mk",
-        "sr", "kk", "ky", "tg", "mn", "el", "ja", "zh", "ko", "th", "lo", "km", "my", "ka", "hy",
-        "am", "hi", "mr", "ne", "bn", "gu", "pa", "ta", "te", "kn", "ml", "si", "or", "as",
-    ]
+    private static func writesLatin(_ locale: String) -> Bool { localeScripts(locale)?.contains(.latin) ?? true }
+
+    /// `LanguageOfParts.scripts(of:)`, asked of ICU once per locale: the rule asks per string.
+    private static func localeScripts(_ locale: String) -> Set<ScriptCode>? {
+        scriptsByLocale.value(for: locale) { LanguageOfParts.scripts(of: $0) }
+    }
+    private static let scriptsByLocale = LockedCache<String, Set<ScriptCode>?>()
 }
 
 public struct TranslationStateRule: Rule {

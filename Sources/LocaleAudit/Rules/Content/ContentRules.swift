@@ -305,7 +305,7 @@ extension PunctuationMismatchRule {
     static func isCJKLabel(_ text: String, language: String) -> Bool {
         guard ["ja", "zh", "ko", "yue"].contains(language) else { return false }
         let scalars = text.unicodeScalars.filter { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
-        guard let last = scalars.last, !scalars.dropLast().contains(where: { sentenceEnds.contains($0) || $0 == "、" || $0 == "，" }) else { return false }
+        guard let last = scalars.last, !scalars.dropLast().contains(where: { endsSentence($0) || $0 == "、" || $0 == "，" }) else { return false }
         if language == "ja" {
             let script = last.properties.isIdeographic || (0x30A0...0x30FF).contains(last.value) || last.isASCII
             return script
@@ -336,8 +336,13 @@ extension PunctuationMismatchRule {
         "by", "to", "at", "for", "of", "with", "from", "in", "on", "every", "after", "before", "per", "than", "into", "within",
     ]
 
-    /// Marks that end a sentence, in the scripts the rule knows.
-    static let sentenceEnds: Set<Unicode.Scalar> = [".", "!", "?", "。", "！", "？", "।", "။", "።", "։", "؟"]
+    /// A full stop, question or exclamation mark in any script the rule knows (`EndPunctuation.mark`).
+    static func endsSentence(_ s: Unicode.Scalar) -> Bool {
+        switch EndPunctuation.mark(s, language: "") {
+        case .period?, .question?, .exclamation?: return true
+        default: return false
+        }
+    }
     /// Full-width marks need no space after them.
     static let fullWidthEnds: Set<Unicode.Scalar> = ["。", "！", "？"]
 
@@ -354,7 +359,7 @@ extension PunctuationMismatchRule {
                 continue
             }
             defer { wordLength = 0 }
-            guard sentenceEnds.contains(c), wordLength >= 2 || fullWidthEnds.contains(c) else { continue }
+            guard endsSentence(c), wordLength >= 2 || fullWidthEnds.contains(c) else { continue }
             var j = i + 1
             if !fullWidthEnds.contains(c) {
                 guard j < scalars.count, scalars[j].properties.isWhitespace else { continue }
