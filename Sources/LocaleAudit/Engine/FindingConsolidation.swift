@@ -195,14 +195,23 @@ enum FindingConsolidation {
         let exact = mergeCopies(findings, project: project, wording: placeholdersFolded)
         // A table's own findings (its size, its coverage) are left to `mergeIncompleteCopies`: their
         // numbers tell an app's table from its widget's of the same name.
-        return mergeCopies(exact, project: project, keyedOnly: true, wording: defectShape)
+        let reworded = mergeCopies(exact, project: project, keyedOnly: true, wording: defectShape)
+        // One tree's copy of a string is an accessibility label and the other's is not (the key
+        // reads as one only in one of them): its missing or untranslated copies are one defect too.
+        return mergeCopies(reworded, project: project, keyedOnly: true, family: accessibilityFamilies, wording: { _ in "" })
     }
+
+    /// The accessibility rules that say of an accessibility string what the general rule says of others.
+    static let accessibilityFamilies = ["a11y-missing": "missing-translation", "a11y-untranslated": "untranslated",
+                                        "missing-translation": "missing-translation", "untranslated": "untranslated"]
 
     /// One pass of `mergeTableCopies`: findings whose `wording` agrees (with rule, severity, locale,
     /// table and key) in several files are one defect. The n-th such finding of one file pairs with
     /// the n-th of another, so two defects of one string in both copies stay two.
+    /// `family`, when given, names the rules compared (others are left alone) and the rule each
+    /// counts as.
     private static func mergeCopies(_ findings: [Finding], project: Project, keyedOnly: Bool = false,
-                                    wording: (String) -> String) -> [Finding] {
+                                    family: [String: String]? = nil, wording: (String) -> String) -> [Finding] {
         let ranks = Dictionary(project.files.map { ($0.path, editRank($0)) }, uniquingKeysWith: { a, _ in a })
         struct Identity: Hashable {
             var rule: String; var severity: Severity; var locale: String?; var table: String?; var key: String?; var message: String
@@ -213,7 +222,9 @@ enum FindingConsolidation {
             // and so is a finding about no key and no locale's table: each file is fixed on its own.
             guard finding.location != nil, !readerRules.contains(finding.ruleID),
                   finding.key != nil || (!keyedOnly && finding.table != nil && finding.locale != nil) else { return nil }
-            return Identity(rule: finding.ruleID, severity: finding.severity, locale: finding.locale, table: finding.table,
+            let rule = family.map { $0[finding.ruleID] } ?? finding.ruleID
+            guard let rule else { return nil }
+            return Identity(rule: rule, severity: family == nil ? finding.severity : .note, locale: finding.locale, table: finding.table,
                             key: finding.key, message: wording(finding.message))
         }
         func order(_ finding: Finding) -> (Int, String, Int, Int) {

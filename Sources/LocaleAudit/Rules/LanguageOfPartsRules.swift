@@ -267,9 +267,9 @@ public struct LanguageOfPartsRule: Rule {
         else the one ICU finds likely for its script — with a Swift snippet \
         that sets `.accessibilitySpeechLanguage` on it; `locale-audit speech-ranges` writes every range \
         as JSON for the app to load. Acronyms and units (VPN, MB) are left out: every voice spells them \
-        its own way. A single word or a short capitalised name (a brand: `Duck Player`) is a note, and one the \
-        source capitalises inside its sentence ("Allow Wikimedia to …") is a proper name, which \
-        WCAG 3.1.2 exempts; \
+        its own way. A single Latin word or a short capitalised Latin name (a brand such as `Duck \
+        Player`, a loanword such as `cookie`) is left alone: WCAG 3.1.2 exempts proper names, technical \
+        terms and words that have become part of the language, and voices read Latin letters; \
         `--never-tag` silences a term, `--term-language \"Arc de Triomphe=fr-FR\"` names a term's language.
         """,
         triggering: [
@@ -298,9 +298,10 @@ public struct LanguageOfPartsRule: Rule {
                 .strings("uk", "\"share\" = \"Відкрити у Firefox\";\n"),
                 .strings("bg", "\"share\" = \"Отваряне във Firefox\";\n"),
                 .strings("el", "\"share\" = \"Άνοιγμα στο Firefox\";\n")),
-            RuleExample("A proper name the source capitalises inside its sentence (WCAG 3.1.2 leaves names alone)",
-                .strings("en", "\"sync.footer\" = \"Allow Wikimedia to save your reading lists\";\n"),
-                .strings("ru", "\"sync.footer\" = \"Разрешить Wikimedia сохранять списки чтения\";\n")),
+            RuleExample("A proper name and a loanword (WCAG 3.1.2 leaves names and technical terms alone)",
+                .strings("en", "\"sync.footer\" = \"Allow Wikimedia to save your reading lists\";\n\"cookies\" = \"Clear cookies\";\n"),
+                .strings("ru", "\"sync.footer\" = \"Разрешить Wikimedia сохранять списки чтения\";\n"),
+                .strings("el", "\"cookies\" = \"Διαγραφή cookie\";\n")),
             RuleExample("A name capitalised where one translation starts with it, in lower case inside the others",
                 .strings("en", "\"race\" = \"A pacu jawi race\";\n"),
                 .strings("zh-Hans", "\"race\" = \"Pacu jawi 比赛\";\n"),
@@ -315,13 +316,16 @@ public struct LanguageOfPartsRule: Rule {
         let texts = context.scriptAnalyses.texts, analyses = context.scriptAnalyses.languageOfParts
         for i in texts.indices where !analyses[i].partRanges.isEmpty {
             let item = texts[i]
-            for range in analyses[i].partRanges where range.fromTerm || !context.scriptAnalyses.isName(range, in: i) {
+            // A single Latin word or a short capitalised Latin name ("cookie", "Duck Player") is a proper
+            // name, a technical term or a loanword, which WCAG 3.1.2 leaves in the surrounding language
+            // and voices read in Latin letters anyway; "Москва" in English text is not for an English voice.
+            for range in analyses[i].partRanges
+            where range.fromTerm || (!(range.isNameLike && range.script == "Latn") && !context.scriptAnalyses.isName(range, in: i)) {
                 let what = range.fromTerm ? "term \"\(range.text)\" (\(range.language))" : "\(range.script) run \"\(range.text.visibleEscaped)\""
                 let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table.name, range: range)
                 let why = range.languageSource == .identified ? " (identified from its words)" : ""
                 var finding = Finding.entry(rule, "\(what) at UTF-16 {\(range.location), \(range.length)} in a \(item.locale) string; VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(range.language)\"\(why) on that range",
                                             at: item.location, locale: item.locale, table: item.table, key: item.key,
-                                            severity: range.isNameLike && !range.fromTerm ? .note : nil,
                                             notes: [Finding.Note(message: "Swift:\n" + snippet)])
                 finding.speechRange = range
                 findings.append(finding)

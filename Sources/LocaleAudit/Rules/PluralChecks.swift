@@ -195,7 +195,8 @@ public struct PluralMissingCategoryRule: Rule {
         A variable that lacks several categories is one finding that names them all. Where the \
         language words that category like `other` (Turkish, Hungarian, Georgian, Armenian or Persian \
         `one`: the noun stays singular after any numeral; Bengali and Assamese count with a \
-        classifier), nothing is missing; Hebrew needs `two` only for the nouns with a \
+        classifier), nothing is missing; where no form shows the number ("Delete these lists?") and the \
+        string is more than the noun, only `one` and a dual `two` are needed; Hebrew needs `two` only for the nouns with a \
         dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`.
         """,
         triggering: [
@@ -205,6 +206,8 @@ public struct PluralMissingCategoryRule: Rule {
             RuleExample("Hebrew needs 'two' for a noun with a dual: 2 days is יומיים, not \"2 ימים\"",
                 stringsdictExample("he.lproj/Localizable.stringsdict",
                                    forms: [("one", "יום אחד"), ("other", "%d ימים")], markVariable: true)),
+            RuleExample("Bosnian for a unit the app writes after its own number: 'few' is needed though no form shows it",
+                stringsdictExample("bs.lproj/Localizable.stringsdict", forms: [("one", "znak"), ("other", "znakova")], markVariable: true)),
             RuleExample("Arabic lacks four forms: one finding names them all",
                 stringsdictExample("ar.lproj/Localizable.stringsdict",
                                    forms: [("one", "كتاب واحد"), ("other", "%d كتاب")], markVariable: true)),
@@ -216,6 +219,8 @@ public struct PluralMissingCategoryRule: Rule {
                 stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("other", "%d冊")])),
             RuleExample("Turkish keeps the noun singular after a number: 'other' serves 1 too",
                 stringsdictExample("tr.lproj/Localizable.stringsdict", forms: [("other", "%d kitap")])),
+            RuleExample("Without the number, Polish has one plural for 2 and for 5: no 'few' or 'many'",
+                stringsdictExample("pl.lproj/Localizable.stringsdict", format: "Usunąć %#@count@?", forms: [("one", "listę"), ("other", "listy")])),
             RuleExample("Bengali counts with a classifier, the noun unchanged: 'other' serves 1 too",
                 stringsdictExample("bn.lproj/Localizable.stringsdict", forms: [("other", "%d মিনিট আগে")])),
             RuleExample("Hebrew counts books in the plural for 2: 'other' reads right",
@@ -239,6 +244,7 @@ public struct PluralMissingCategoryRule: Rule {
                     .filter { $0 != .other && !present.contains($0) && !site.writesInvalidCase(variable, $0.rawValue) }
                     .filter { !fallbacks.contains($0) }
                     .filter { $0 != .two || !Self.dualIsLexical.contains(language) || Self.mentionsHebrewDualNoun(variable) }
+                    .filter { Self.countsAloud(variable, in: site.value) || $0 == .one || ($0 == .two && Self.dualNouns.contains(language)) }
                 guard !missing.isEmpty else { continue }
                 // One variable lacking several forms is one defect: one finding names them all.
                 let needed = missing.map { "'\($0.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, $0)))" }
@@ -258,6 +264,19 @@ public struct PluralMissingCategoryRule: Rule {
         "tr": [.one], "az": [.one], "uz": [.one], "kk": [.one], "ky": [.one], "tk": [.one], "hu": [.one], "ka": [.one],
         "hy": [.one], "fa": [.one], "bn": [.one], "as": [.one],
     ]
+
+    /// Whether the number goes with the noun: a form writes it, or the whole string is the noun (a
+    /// unit the app shows after a number it writes itself: "znak", "znaka", "znakova"). "Delete this
+    /// list?" / "Delete these lists?" choose a noun form by the count without a numeral, and without
+    /// one a Slavic plural is one plural (Polish "listy" for 2 and for 5): only `one`, and `two`
+    /// where nouns have a dual, differ then.
+    static func countsAloud(_ variable: PluralVariable, in value: PluralValue) -> Bool {
+        if variable.forms.contains(where: { $0.text.utf8.contains(UInt8(ascii: "%")) }) { return true }
+        return !value.formatIsImplicit && value.format.trimmingCharacters(in: .whitespaces) == "%#@\(variable.name)@"
+    }
+
+    /// Languages whose nouns have a dual form of their own, with or without a numeral.
+    static let dualNouns: Set<String> = ["ar", "sl", "dsb", "hsb", "he", "iw"]
 
     /// Hebrew counts nearly every noun in the plural for 2 ("2 ספרים", "these lists"): the `other`
     /// form serves. Only a handful of nouns have a dual that 2 must use (יומיים, not "2 ימים").

@@ -131,6 +131,25 @@ import Testing
         #expect(merged[1].notes.isEmpty)
     }
 
+    @Test func aStringMissingFromBothTreesIsOneFindingThoughOnlyOneTreeReadsItAsALabel() {
+        let project = Project(tables: [], sourceLanguage: "en", sourceLanguageOrigin: .configured)
+        let findings = [
+            Finding(ruleID: "missing-translation", severity: .warning, message: "no es translation",
+                    location: SourceLocation(file: "Localizations/en.lproj/Localizable.strings", line: 825, column: 1),
+                    locale: "es", table: "Localizable", key: "toc-subheading-label"),
+            Finding(ruleID: "a11y-missing", severity: .error, message: "accessibility label has no es translation",
+                    location: SourceLocation(file: "Native/en.lproj/Localizable.strings", line: 2474, column: 1),
+                    locale: "es", table: "Localizable", key: "toc-subheading-label"),
+            Finding(ruleID: "a11y-missing", severity: .error, message: "accessibility label has no fr translation",
+                    location: SourceLocation(file: "Native/en.lproj/Localizable.strings", line: 2474, column: 1),
+                    locale: "fr", table: "Localizable", key: "toc-subheading-label"),
+        ]
+        let merged = FindingConsolidation.mergeTableCopies(findings, project: project)
+        #expect(merged.map(\.ruleID) == ["missing-translation", "a11y-missing"])
+        #expect(merged[0].notes.map(\.message) == ["the same in another copy of this table, worded there: accessibility label has no es translation"])
+        #expect(merged[1].locale == "fr")
+    }
+
     @Test func twoComplaintsAboutOneElementAreOneFinding() {
         let here = SourceLocation(file: "bad.xlf", line: 6, column: 13)
         let findings = [

@@ -168,8 +168,9 @@ public struct PunctuationMismatchRule: Rule {
         spreadsheet shows on screen. Marks are compared in the target language's form: `。：？！` in \
         Chinese and Japanese, `؟` in Arabic, Persian and Urdu, `;` as the Greek question mark, `։` \
         and `՞` in Armenian, `።` and `፧` in Amharic, `।` in Hindi and Bengali, `။` in Burmese; `...` \
-        and `…` are one ellipsis; an exclamation may become a full stop; Thai and Lao may end without \
-        a mark; an ellipsis may move to the start, where a verb-final language puts the omitted words \
+        and `…` are one ellipsis; an exclamation may become a full stop (or end without a mark in Burmese, Mon and Shan, which have none); Thai and Lao may end without \
+        a mark; the stop may end the sentence before a closing aside ("…합니다. (예시: ö = o)"); an \
+        ellipsis may move to the start, where a verb-final language puts the omitted words \
         ("...ဖြင့် အစားထိုးရန်" for "Replace with…"); a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none; a \
         translation that makes two sentences of the source's one ends its last like its first; a \
         Japanese noun phrase, or a short Chinese or Korean label, needs no 。, and a Korean or Japanese \
@@ -214,6 +215,9 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("en", "\"replace\" = \"Replace with…\";\n\"share\" = \"Share page with…\";\n"),
                 .strings("my", "\"replace\" = \"...ဖြင့် အစားထိုးရန်\";\n"),
                 .strings("pa", "\"share\" = \"…ਨਾਲ ਸਫ਼ਾ ਸਾਂਝਾ ਕਰੋ\";\n")),
+            RuleExample("The full stop ends the sentence before a closing aside",
+                .strings("en", "\"diacritics\" = \"Search ignores diacritical marks (e.g., ö = o).\";\n"),
+                .strings("ko", "\"diacritics\" = \"표음 부호를 무시하고 비교합니다. (예시: ö = o)\";\n")),
             RuleExample("An invisible variation selector after the full stop",
                 .strings("en", "\"visit\" = \"Visit a new site.\";\n"),
                 .strings("it", "\"visit\" = \"Visita un nuovo sito.\u{FE0F}\";\n")),
@@ -273,6 +277,9 @@ public struct PunctuationMismatchRule: Rule {
             } else {
                 if EndPunctuation.markOptionalLanguages.contains(language) && expected != .colon && expected != .ellipsis { return defects }
                 if expected == .period && Self.isCJKLabel(text.translation, language: language) { return defects }
+                // "…비교합니다. (예시: ö = o)": the sentence ends before the aside that closes the text.
+                if let sentence = EndPunctuation.beforeFinalAside(text.translation),
+                   EndPunctuation.endMark(of: String(sentence), language: language) == expected { return defects }
                 defects.append(.init(kind: "mark", message: "\(quoted) does not end with the source's \(expected.name): end it with \(form)",
                                      severity: nil, text: text))
             }

@@ -115,6 +115,10 @@ enum EndPunctuation {
         case (.exclamation, .period?):
             // Many languages tone an exclamation down to a full stop (German, Japanese UI style).
             return true
+        case (.exclamation, nil) where noExclamationLanguages.contains(language):
+            // Burmese-script writing has no exclamation mark of its own (၊ and ။ are its marks): a
+            // polite title ends without one.
+            return true
         case (.period, .colon?), (.colon, .period?):
             // Armenian writes its full stop `։` with the colon key.
             return language == "hy"
@@ -143,6 +147,7 @@ enum EndPunctuation {
     }
 
     static let questionParticleLanguages: Set<String> = ["my", "mnw", "shn", "km", "th", "lo"]
+    static let noExclamationLanguages: Set<String> = ["my", "mnw", "shn"]
 
     static let rightToLeftLanguages: Set<String> = ["ar", "ars", "fa", "he", "iw", "ur", "ps", "sd", "ckb", "yi", "ug", "dv", "azb", "skr", "nqo", "syr"]
 
@@ -151,6 +156,28 @@ enum EndPunctuation {
         guard rightToLeftLanguages.contains(language),
               let first = text.unicodeScalars.first(where: { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }) else { return false }
         return self.mark(first, language: language) == mark
+    }
+
+    /// The text before a parenthesis that closes it ("…합니다. (예시: ö = o)" → "…합니다. "), or nil
+    /// when it does not end with one.
+    static func beforeFinalAside(_ text: String) -> Substring? {
+        let trimmed = text[...]
+        var end = trimmed.endIndex
+        while end > trimmed.startIndex, trimmed[trimmed.index(before: end)].isWhitespace { end = trimmed.index(before: end) }
+        guard end > trimmed.startIndex, case let last = trimmed[trimmed.index(before: end)], last == ")" || last == "）" else { return nil }
+        var depth = 0
+        var i = end
+        while i > trimmed.startIndex {
+            i = trimmed.index(before: i)
+            switch trimmed[i] {
+            case ")", "）": depth += 1
+            case "(", "（":
+                depth -= 1
+                if depth == 0 { return trimmed[..<i] }
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Whether `text` starts with an ellipsis, `…` or three dots.
