@@ -12,7 +12,7 @@ public struct TableCoverage: Sendable, Hashable {
     /// Keys of the source table that are meant to be translated.
     public var sourceKeys: Int
     public var translated: Int
-    /// Source keys the locale lacks, in source order.
+    /// Source keys the locale lacks or has not translated yet (marked 'new', or empty), in source order.
     public var missingKeys: [String]
     /// Source keys whose value is identical to the source (names excepted), in source order.
     public var identicalKeys: [String]
@@ -40,7 +40,7 @@ public struct LocaleCoverage: Sendable, Hashable {
     /// there is nothing to translate.
     public var completeness: Double { sourceKeys == 0 ? 1 : Double(translated) / Double(sourceKeys) }
 
-    /// "93.4 %", rounded down so that an unfinished locale never shows 100 %.
+    /// "93.4 %", rounded to tenths but never up to 100 % while a string is missing.
     public var percentText: String { LocaleCoverage.percent(translated, of: sourceKeys) }
 
     static func percent(_ part: Int, of whole: Int) -> String {
@@ -104,7 +104,11 @@ public enum Coverage {
                         row.missingKeys.append(key)
                         continue
                     }
-                    guard isTranslated(entry) else { continue }
+                    // Present but not translated yet ('new', or empty): the source shows, as for a missing one.
+                    guard isTranslated(entry) else {
+                        row.missingKeys.append(key)
+                        continue
+                    }
                     let sourceEntry = set.sourceEntries[k]
                     if !variant, entry.shouldTranslate,
                        isIdentical(entry.value, sourceEntry.value),

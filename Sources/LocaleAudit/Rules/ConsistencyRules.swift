@@ -585,6 +585,8 @@ public struct TranslationStateRule: Rule {
                 for (key, entry) in zip(translation.keys, translation.orderedEntries) {
                     // A string not for translation has no translation whose state matters.
                     guard let state = entry.state, entry.shouldTranslate else { continue }
+                    // A partial locale's strings still to translate are counted by locale-incomplete.
+                    if state.meaning == .new || state.meaning == .needsTranslation, context.isFolded(translation.locale, set.id) { continue }
                     let meaning: String
                     switch state.meaning {
                     // Say what the state means for the release, not the state's name again.

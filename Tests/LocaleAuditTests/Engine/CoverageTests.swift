@@ -91,6 +91,19 @@ import Testing
         #expect(finding.keys == (9...40).map { "s\($0)" } + (3...8).map { "s\($0)" })
     }
 
+    @Test func aPartialLocalesStringsMarkedNewAreCountedMissingNotReportedOneByOne() throws {
+        let entries = (1...12).map { i in
+            let state = i == 1 ? "translated" : i == 2 ? "needs_review" : "new"
+            return "\"Item \(i)\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"\(state)\", \"value\" : \"Eintrag \(i)\" } } } }"
+        }.joined(separator: ",\n")
+        let catalog = "{\n\"sourceLanguage\" : \"en\",\n\"strings\" : {\n\(entries)\n},\n\"version\" : \"1.0\"\n}\n"
+        let result = try Self.audit([("Reader.xcstrings", catalog)])
+        let incomplete = try #require(result.findings.first { $0.ruleID == "locale-incomplete" })
+        #expect(incomplete.keys == (3...12).map { "Item \($0)" })
+        // 'needs_review' has a translation to review; 'new' ones are the partial locale's own count.
+        #expect(result.findings.filter { $0.ruleID == "translation-state" }.map(\.key) == ["Item 2"])
+    }
+
     @Test func aFewForgottenStringsStayFindingsOfTheirOwn() throws {
         // 3 of 5 translated is below 90 %, but two strings are forgotten, not a partial locale.
         let result = try Self.audit([("en.lproj/Localizable.strings", Self.source(5)),

@@ -177,12 +177,20 @@ public struct PunctuationMismatchRule: Rule {
         translation that makes a whole sentence of a fragment ("…못했습니다.") ends it; a source that \
         stops on a preposition ("Indent wrapped lines by") runs on into a control, and a translation \
         may make a label of it with a colon. Closing \
-        quotes and brackets after the mark are looked past.
+        quotes and brackets after the mark are looked past. When a third of the translations (three at \
+        least) add the same mark, or drop the source's, the source is the odd one: one note at the \
+        source names them.
         """,
         triggering: [
             RuleExample("A question that became a statement, a lost full stop, an added colon",
                 .strings("en", "\"delete\" = \"Delete this book?\";\n\"offline\" = \"Check your connection.\";\n\"name\" = \"Name\";\n"),
                 .strings("de", "\"delete\" = ↓\"Dieses Buch löschen.\";\n\"offline\" = ↓\"Prüfen Sie Ihre Verbindung\";\n\"name\" = ↓\"Name:\";\n")),
+            RuleExample("Three of four translations add a full stop: one note at the source, which lacks it",
+                .strings("en", "\"widget.tip\" = ↓\"Touch and hold the widget to edit it\";\n"),
+                .strings("de", "\"widget.tip\" = \"Halte das Widget gedrückt, um es zu bearbeiten.\";\n"),
+                .strings("fr", "\"widget.tip\" = \"Maintenez le widget appuyé pour le modifier.\";\n"),
+                .strings("it", "\"widget.tip\" = \"Tieni premuto il widget per modificarlo.\";\n"),
+                .strings("es", "\"widget.tip\" = \"Mantén pulsado el widget para editarlo\";\n")),
             RuleExample("A stray quote pasted from a spreadsheet (a warning)",
                 .strings("en", "\"shelf\" = \"My shelf\";\n\"sort\" = \"Sort by title\";\n"),
                 .strings("it", "\"shelf\" = ↓\"\\\"Il mio scaffale\";\n\"sort\" = ↓\"\\\"Ordina per titolo\\\"\";\n")),
@@ -238,9 +246,61 @@ public struct PunctuationMismatchRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let sourceLanguage = UntranslatedRule.language(of: context.project.sourceLanguage)
-        return ContentTexts.check(context, Self.description) { text, language, pair in
-            Self.defects(text, language: language, sourceLanguage: sourceLanguage, key: pair.key)
+        // Plain-text translations per source string, and those that add the same final mark or drop
+        // the source's: when a third do (three at least), the source is what differs ("Tap the
+        // widget" where 9 of 24 translations end with "."; a "Log in." most leave without one): one
+        // finding at the source instead of one per locale.
+        struct SourceString: Hashable { var table: Int32; var key: Int32 }
+        struct Shared { var kind: String; var source: SourceLocation?; var count: Int }
+        var translations: [SourceString: Int] = [:]
+        var shared: [SourceString: Shared] = [:]
+        var findings = ContentTexts.check(context, Self.description) { text, language, pair in
+            let defects = Self.defects(text, language: language, sourceLanguage: sourceLanguage, key: pair.key)
+            guard text.form == nil else { return defects }
+            let string = SourceString(table: pair.tableIndex, key: pair.keyPosition)
+            translations[string, default: 0] += 1
+            if let mark = defects.first(where: { $0.kind.hasPrefix("added-") || $0.kind.hasPrefix("lacks-") }),
+               shared[string].map({ $0.kind == mark.kind }) ?? true {
+                shared[string] = Shared(kind: mark.kind, source: text.sourceLocation, count: (shared[string]?.count ?? 0) + 1)
+            }
+            return defects
         }
+        let bySource = shared.filter { string, mark in mark.count >= 3 && mark.count * 3 >= translations[string, default: 0] }
+        guard !bySource.isEmpty else { return findings }
+        // Which source strings, by table name and key, as the findings name them.
+        struct Named: Hashable { var table: String; var key: String }
+        var grouped: [Named: (mark: Shared, total: Int)] = [:]
+        for pair in context.pairs {
+            let string = SourceString(table: pair.tableIndex, key: pair.keyPosition)
+            guard let mark = bySource[string] else { continue }
+            grouped[Named(table: pair.table.name, key: pair.key)] = (mark, translations[string, default: 0])
+        }
+        func phrase(_ kind: String) -> (mark: EndMark, added: Bool)? {
+            let added = kind.hasPrefix("added-")
+            return EndMark(rawValue: String(kind.dropFirst(6))).map { ($0, added) }
+        }
+        var places: [Named: [LocalePlace]] = [:]
+        findings.removeAll { finding in
+            guard let table = finding.table, let key = finding.key, let locale = finding.locale, let location = finding.location,
+                  case let named = Named(table: table, key: key), let group = grouped[named], let (mark, added) = phrase(group.mark.kind),
+                  added ? finding.message.hasSuffix("ends with \(mark.withArticle) that the source does not have: remove it, or add it to the source")
+                        : finding.message.contains("does not end with the source's \(mark.name): end it with ")
+            else { return false }
+            places[named, default: []].append(LocalePlace(locale: locale, location: location))
+            return true
+        }
+        for (named, found) in places {
+            let group = grouped[named]!
+            let (mark, added) = phrase(group.mark.kind)!
+            let ordered = LocalePlace.ordered(found)
+            let message = added
+                ? "\(ordered.count) of \(group.total) translations end with \(mark.withArticle) that the source does not have: add it to the source, or remove it from them"
+                : "\(ordered.count) of \(group.total) translations do not end with the source's \(mark.name): end them with it, or drop it from the source if the text is no sentence"
+            findings.append(Finding(ruleID: Self.description.id, severity: .note, message: message,
+                                    location: group.mark.source ?? ordered[0].location, table: named.table, key: named.key,
+                                    notes: ordered.map { Finding.Note(message: "in \($0.locale)", location: $0.location) }))
+        }
+        return findings
     }
 
     static func defects(_ text: ComparedText, language: String, sourceLanguage: String, key: String) -> [ContentTexts.Defect] {
@@ -280,7 +340,7 @@ public struct PunctuationMismatchRule: Rule {
                 // "…비교합니다. (예시: ö = o)": the sentence ends before the aside that closes the text.
                 if let sentence = EndPunctuation.beforeFinalAside(text.translation),
                    EndPunctuation.endMark(of: String(sentence), language: language) == expected { return defects }
-                defects.append(.init(kind: "mark", message: "\(quoted) does not end with the source's \(expected.name): end it with \(form)",
+                defects.append(.init(kind: "lacks-\(expected.rawValue)", message: "\(quoted) does not end with the source's \(expected.name): end it with \(form)",
                                      severity: nil, text: text))
             }
         } else if let found {
@@ -296,7 +356,7 @@ public struct PunctuationMismatchRule: Rule {
             // "Indent wrapped lines by [4] spaces": the English runs on into the control after it, where
             // another word order needs a label, and a label ends with a colon ("折り返し行のインデント:").
             if found == .colon && Self.runsOnIntoAControl(text.source) { return defects }
-            defects.append(.init(kind: "mark", message: "\(quoted) ends with \(found.withArticle) that the source does not have: remove it, or add it to the source",
+            defects.append(.init(kind: "added-\(found.rawValue)", message: "\(quoted) ends with \(found.withArticle) that the source does not have: remove it, or add it to the source",
                                  severity: nil, text: text))
         }
         return defects
