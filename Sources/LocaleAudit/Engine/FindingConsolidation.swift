@@ -90,6 +90,12 @@ enum FindingConsolidation {
     /// a `startRef`: no `id`, and a `startRef` it must not have) reports one finding there, the
     /// other complaints as its notes: the developer edits that one place once.
     static func mergeReaderFindingsAtOnePlace(_ findings: [Finding]) -> [Finding] {
+        // An ill-formed `srcLang`/`trgLang` is invalid XLIFF too: locale-ill-formed says what is wrong
+        // with the tag and how to write it, so the reader's complaint at the same place goes.
+        let illFormedAt = Set(findings.filter { $0.ruleID == "locale-ill-formed" }.compactMap(\.location))
+        let findings = illFormedAt.isEmpty ? findings : findings.filter { finding in
+            !(finding.ruleID == "xliff-invalid" && finding.location.map(illFormedAt.contains) == true)
+        }
         struct Place: Hashable { var rule: String; var location: SourceLocation; var key: String? }
         var first: [Place: Int] = [:]
         var extra: [Int: [Finding.Note]] = [:]

@@ -438,7 +438,7 @@ public struct UntranslatedRule: Rule {
             let otherScript = Self.writesOtherScript(pair.locale)
             let agreement = otherScript ? everywhere : sameScript
             let agreed = agreement[Int(pair.tableIndex)]
-            let nameLike = !otherScript && !words.contains(where: { $0.first?.isLowercase == true })
+            let nameLike = !words.contains(where: { $0.first?.isLowercase == true })
             if !agreed.isEmpty, case let c = agreed[Int(pair.keyPosition)], c.total >= 3,
                c.identical * 4 >= c.total * 3 || (nameLike && c.identical >= 3 && c.identical * 3 >= c.total) {
                 let place = KeyPlace(table: pair.tableIndex, key: pair.keyPosition)

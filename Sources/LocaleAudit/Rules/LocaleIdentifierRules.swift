@@ -319,8 +319,9 @@ struct LocaleOccurrence: Sendable {
     var what: String {
         switch origin {
         case .lprojFolder?: return "folder name"
-        case .xliffSource?: return "XLIFF source-language"
-        case .xliffTarget?: return "XLIFF target-language"
+        // `source-language` in XLIFF 1.2, `srcLang` in 2.x.
+        case .xliffSource?: return "XLIFF source language"
+        case .xliffTarget?: return "XLIFF target language"
         case .xmlLang?: return "xml:lang"
         case .xclocContents?: return ".xcloc contents.json locale"
         case .catalogSource?: return "String Catalog sourceLanguage"

@@ -15,6 +15,8 @@ struct PluralSite: Sendable {
     var context: String
     /// For a translation, the source entry of the same key.
     var sourceEntry: Entry? = nil
+    /// The locale of `sourceEntry`.
+    var sourceLocale = ""
     var location: SourceLocation { value.formatLocation ?? entry.valueLocation ?? entry.location }
 
     /// True when a String Catalog writes this case without a string unit: `xcstrings-invalid` reports it.
@@ -85,7 +87,7 @@ extension ProjectIndex {
                     collect(entry.value, context: "") { plural, context in
                         let source = isSource ? nil : set.sourcePositions[key].map { set.sourceEntries[Int($0)] }
                         sites.append(PluralSite(table: set.id, locale: locale.locale, key: key, entry: entry, value: plural,
-                                                context: context, sourceEntry: source))
+                                                context: context, sourceEntry: source, sourceLocale: set.source?.locale ?? ""))
                     }
                 }
             }
@@ -196,7 +198,8 @@ public struct PluralMissingCategoryRule: Rule {
         language words that category like `other` (Turkish, Hungarian, Georgian, Armenian or Persian \
         `one`: the noun stays singular after any numeral; Bengali and Assamese count with a \
         classifier), nothing is missing; where no form shows the number ("Delete these lists?") and the \
-        string is more than the noun, only `one` and a dual `two` are needed; Hebrew needs `two` only for the nouns with a \
+        string is more than the noun, only `one` and a dual `two` are needed; and where the source leaves a \
+        form out (only `other`: the string is never shown for 1), a category holding only that number is not; Hebrew needs `two` only for the nouns with a \
         dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`.
         """,
         triggering: [
@@ -206,6 +209,10 @@ public struct PluralMissingCategoryRule: Rule {
             RuleExample("Hebrew needs 'two' for a noun with a dual: 2 days is יומיים, not \"2 ימים\"",
                 stringsdictExample("he.lproj/Localizable.stringsdict",
                                    forms: [("one", "יום אחד"), ("other", "%d ימים")], markVariable: true)),
+            RuleExample("The English source has only 'other': English is asked for 'one', Bulgarian (whose 'one' holds only 1) is not",
+                stringsdictExample("en.lproj/Localizable.stringsdict", format: "Move %#@count@ to the Trash?", forms: [("other", "%d items")],
+                                   markVariable: true),
+                stringsdictExample("bg.lproj/Localizable.stringsdict", format: "Да се преместят ли %#@count@ в кошчето?", forms: [("other", "%d елемента")])),
             RuleExample("Bosnian for a unit the app writes after its own number: 'few' is needed though no form shows it",
                 stringsdictExample("bs.lproj/Localizable.stringsdict", forms: [("one", "znak"), ("other", "znakova")], markVariable: true)),
             RuleExample("Arabic lacks four forms: one finding names them all",
@@ -245,6 +252,7 @@ public struct PluralMissingCategoryRule: Rule {
                     .filter { !fallbacks.contains($0) }
                     .filter { $0 != .two || !Self.dualIsLexical.contains(language) || Self.mentionsHebrewDualNoun(variable) }
                     .filter { Self.countsAloud(variable, in: site.value) || $0 == .one || ($0 == .two && Self.dualNouns.contains(language)) }
+                    .filter { Self.holdsANumberTheSourceShows($0, variable: variable, site: site, rules: rules) }
                 guard !missing.isEmpty else { continue }
                 // One variable lacking several forms is one defect: one finding names them all.
                 let needed = missing.map { "'\($0.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, $0)))" }
@@ -273,6 +281,22 @@ public struct PluralMissingCategoryRule: Rule {
     static func countsAloud(_ variable: PluralVariable, in value: PluralValue) -> Bool {
         if variable.forms.contains(where: { $0.text.utf8.contains(UInt8(ascii: "%")) }) { return true }
         return !value.formatIsImplicit && value.format.trimmingCharacters(in: .whitespaces) == "%#@\(variable.name)@"
+    }
+
+    /// A source plural that leaves a form out says which numbers the string is shown for: "Move %lld
+    /// items to the Trash?" with only `other` in English is never asked for 1 (another string says
+    /// it). A target category is needed when it holds one of the numbers the source's forms cover
+    /// (Russian `one` holds 21), not when it holds only the number the source left out (Bulgarian
+    /// `one`: 1). Without a plural in the source, every number counts.
+    static func holdsANumberTheSourceShows(_ category: PluralCategory, variable: PluralVariable, site: PluralSite,
+                                           rules: PluralRules) -> Bool {
+        guard case .plural(let sourcePlural)? = site.sourceEntry?.value,
+              let source = sourcePlural.variable(named: variable.name) ?? (sourcePlural.variables.count == 1 ? sourcePlural.variables[0] : nil),
+              !source.forms.isEmpty,
+              let sourceRules = PluralRulesCache.shared.rules(for: site.sourceLocale), sourceRules.hasLocaleData else { return true }
+        let shown = Set(source.knownCategories)
+        guard shown.count < sourceRules.categories.count else { return true }
+        return (0...200).contains { n in rules.category(for: n) == category && shown.contains(sourceRules.category(for: n)) }
     }
 
     /// Languages whose nouns have a dual form of their own, with or without a numeral.

@@ -150,6 +150,16 @@ import Testing
         #expect(merged[1].locale == "fr")
     }
 
+    @Test func anIllFormedLanguageTagIsOneFindingNotAlsoInvalidXLIFF() {
+        let at = SourceLocation(file: "bad.xlf", line: 2, column: 77)
+        let findings = [
+            Finding(ruleID: "xliff-invalid", severity: .error, message: "srcLang=\"e\" is not a well-formed BCP 47 language tag", location: at),
+            Finding(ruleID: "locale-ill-formed", severity: .error, message: "XLIFF source language 'e' is not a BCP 47 language tag", location: at),
+            Finding(ruleID: "xliff-invalid", severity: .error, message: "elsewhere", location: SourceLocation(file: "bad.xlf", line: 7, column: 1)),
+        ]
+        #expect(FindingConsolidation.mergeReaderFindingsAtOnePlace(findings).map(\.ruleID) == ["locale-ill-formed", "xliff-invalid"])
+    }
+
     @Test func twoComplaintsAboutOneElementAreOneFinding() {
         let here = SourceLocation(file: "bad.xlf", line: 6, column: 13)
         let findings = [

@@ -13,7 +13,8 @@ public struct WhitespaceMismatchRule: Rule {
         together; one that adds it indents or misaligns a label. A line break more or less wraps a \
         label or alert differently than designed. Not reported: the no-break spaces French and Breton \
         set before `: ; ! ? »` and after `«`, and a space at an edge that a language written without \
-        spaces between words (Japanese, Chinese, Thai, …) drops. A `\\n` written as two characters \
+        spaces between words (Japanese, Chinese, Thai, …) drops, nor a paragraph a translation adds to \
+        prose written in paragraphs (a translator's credit in an about text). A `\\n` written as two characters \
         counts as the line break it stands for (`escape-artifact` reports it).
         """,
         triggering: [
@@ -44,6 +45,9 @@ public struct WhitespaceMismatchRule: Rule {
             RuleExample("Japanese drops the joining space it does not write between words",
                 .strings("en", "\"signed.in\" = \"Signed in as \";\n"),
                 .strings("ja", "\"signed.in\" = \"ログイン中：\";\n")),
+            RuleExample("An about text whose translation adds a paragraph (the translator's credit)",
+                .strings("en", "\"about\" = \"Made by volunteers.\\n\\nMap data © OpenStreetMap.\";\n"),
+                .strings("cs", "\"about\" = \"Vytvořili dobrovolníci.\\n\\nMapová data © OpenStreetMap.\\n\\nPřeklad: Jan Novák\";\n")),
             RuleExample("The same edges and line breaks; a Windows line break counts once",
                 .strings("en", "\"welcome\" = \"Welcome!\\nLet's start.\";\n\"by\" = \" by \";\n"),
                 .strings("de", "\"welcome\" = \"Willkommen!\\r\\nLos geht's.\";\n\"by\" = \"\u{00A0}von \";\n")),
@@ -119,7 +123,10 @@ public struct WhitespaceMismatchRule: Rule {
             defects.append(.init(kind: "edges", message: "\"\(text.translation.visibleEscaped.truncatedForMessage)\" \(edges.joined(separator: " and ")): make its edges match the source's",
                                  severity: nil, text: text))
         }
-        if s.innerBreaks != t.innerBreaks {
+        // Prose in paragraphs (a credits or about text) that gains one: a translator's addition (a
+        // translation credit), not a label wrapped another way.
+        let paragraphAdded = text.source.contains("\n\n") && Self.paragraphs(text.translation) > Self.paragraphs(text.source)
+        if s.innerBreaks != t.innerBreaks && !paragraphAdded {
             defects.append(.init(kind: "breaks", message: "has \(Self.lineBreaks(t.innerBreaks)) where the source has \(Self.lineBreaks(s.innerBreaks)): the text wraps differently than designed; break the lines as the source does",
                                  severity: nil, text: text))
         }
@@ -144,6 +151,10 @@ public struct WhitespaceMismatchRule: Rule {
         if breaks == count { return breaks == 1 ? "\(a)line break" : "\(breaks) line breaks" }
         if breaks > 0 { return breaks == 1 ? "white space and a line break" : "white space and \(breaks) line breaks" }
         return count == 1 ? "\(a)space" : "\(count) spaces"
+    }
+
+    static func paragraphs(_ text: String) -> Int {
+        text.components(separatedBy: "\n\n").filter { !$0.allSatisfy(\.isWhitespace) }.count
     }
 
     static func lineBreaks(_ n: Int) -> String { n == 0 ? "no line break" : n == 1 ? "1 line break" : "\(n) line breaks" }

@@ -245,7 +245,7 @@ enum EndPunctuation {
     /// catalogs most often hold.
     static let abbreviations: Set<String> = [
         // English
-        "etc", "approx", "min", "max", "sec", "hr", "hrs", "supp", "misc", "ext", "ver", "vol", "nos", "inc", "llc", "llp", "co",
+        "etc", "approx", "min", "max", "sec", "hr", "hrs", "supp", "suppl", "misc", "ext", "ver", "vol", "nos", "inc", "llc", "llp", "co",
         "ltd", "corp", "dept", "fig", "jr", "sr", "st", "vs", "pp", "pg", "opt", "avg", "tel", "ft", "oz", "lb", "lbs", "sq",
         // German, Dutch, Nordic
         "usw", "bzw", "ca", "evtl", "inkl", "exkl", "ggf", "nr", "str", "vgl", "std", "sek", "mio", "mrd", "bspw", "zzgl", "abs",
