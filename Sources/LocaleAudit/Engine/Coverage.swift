@@ -141,7 +141,7 @@ public enum Coverage {
     /// acronym, a name term, or one word in a language of the source's script (the same exemptions
     /// `untranslated` makes).
     static func mayStayIdentical(_ source: Value, key: String, locale: String, names: NameTerms) -> Bool {
-        if NameTerms.appNameKeys.contains(key) { return true }
+        if NameTerms.keptAsWrittenKeys.contains(key) { return true }
         for text in source.texts {
             let words = TextAnalysis.translatableWords(in: names.masking(text.text))
             if words.isEmpty || TextAnalysis.isIdentifierLike(text.text) { continue }

@@ -6,6 +6,9 @@
 public struct NameTerms: Sendable {
     /// Info.plist keys that hold the app's name.
     public static let appNameKeys: Set<String> = ["CFBundleName", "CFBundleDisplayName"]
+    /// Strings that may stay as the developer wrote them in any language: the app's name, and the
+    /// copyright notice (a legal text with a person's or company's name, often kept in English).
+    public static let keptAsWrittenKeys: Set<String> = appNameKeys.union(["NSHumanReadableCopyright"])
 
     /// Apple platform and product names that localized Apple interfaces use untranslated. Terms that
     /// Apple translates in some languages (Keychain, Shortcuts, Control Center) are not here.

@@ -26,6 +26,9 @@ public struct ProjectIndex: Sendable {
         public var source: LocaleTables?
         /// Sorted by locale; the source language and documentation pseudo-locales are not here.
         public var translations: [LocaleTables]
+        /// TranslateWiki's message documentation (`qqq`) of the table, where the project has it: what
+        /// each string is for, as a developer comment would say.
+        public var documentation: LocaleTables? = nil
         /// The source's entries in `source.keys` order (empty without a source).
         public let sourceEntries: [Entry]
         /// Per translation (in `translations` order), its entry of each of `source.keys`, nil where it
@@ -81,18 +84,22 @@ public struct ProjectIndex: Sendable {
                 guard let locale = project.effectiveLocale(of: table) else { continue }
                 byLocale[locale, default: []].append(table)
             }
-            var source: LocaleTables? = nil
+            var source: LocaleTables? = nil, documentation: LocaleTables? = nil
             var translations: [LocaleTables] = []
             for locale in byLocale.keys.sorted() {
                 let tables = byLocale[locale]!
                 let merged = ProjectIndex.merge(locale: locale, tables: tables)
                 if locale == project.sourceLanguage {
                     source = merged
-                } else if !ProjectIndex.documentationLocales.contains(locale) {
+                } else if ProjectIndex.documentationLocales.contains(locale) {
+                    if documentation == nil { documentation = merged }
+                } else {
                     translations.append(merged)
                 }
             }
-            return TableSet(id: group.id, source: source, translations: translations)
+            var set = TableSet(id: group.id, source: source, translations: translations)
+            set.documentation = documentation
+            return set
         }
         // The ids are interned once, here, in table order: every later walk carries them.
         let locales = Set(sets.flatMap { set in (set.source.map { [$0.locale] } ?? []) + set.translations.map(\.locale) }).sorted()

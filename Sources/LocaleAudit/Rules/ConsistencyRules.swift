@@ -101,8 +101,8 @@ public struct MissingTranslationRule: Rule {
                                        at: entry.location, locale: nil, table: set.id, key: source.keys[k],
                                        notes: [Finding.Note(message: "missing in \(listed(missing.map(\.locale)))")]
                                            // Bilingual files carry each locale's unit: those places, after the source.
-                                           + LocalePlace.notes(forOthers: [LocalePlace(locale: "", location: entry.location)]
-                                                + LocalePlace.ordered(places.filter { $0.location != entry.location }))))
+                                           + LocalePlace.notes(for: LocalePlace.ordered(places.filter { $0.location != entry.location }),
+                                                               saying: "also in")))
             }
         }
         return findings
@@ -424,8 +424,9 @@ public struct UntranslatedRule: Rule {
             // The app's name, platform terms and configured do-not-translate terms are not words to translate.
             let words = TextAnalysis.translatableWords(in: context.names.masking(source))
             if words.isEmpty || TextAnalysis.isIdentifierLike(source) { continue }
-            // The app's name is a brand; an acronym (GPX, URL, VPN) reads the same everywhere.
-            if NameTerms.appNameKeys.contains(pair.key) { continue }
+            // The app's name is a brand, its copyright notice a legal text; an acronym (GPX, URL, VPN)
+            // reads the same everywhere.
+            if NameTerms.keptAsWrittenKeys.contains(pair.key) { continue }
             if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { continue }
             if Self.isUnitSymbols(words, locale: pair.locale) { continue }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but

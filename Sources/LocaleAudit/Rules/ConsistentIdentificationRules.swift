@@ -41,6 +41,19 @@ enum ConsistentIdentification {
     /// Whether two forms are one term inflected: as many words, each the same or differing only in
     /// an ending of up to two letters after a shared stem of three letters or more ("услови" and
     /// "услове", "satır" and "satırı"). A typo inside a word ("Надавние") or another word is no inflection.
+    /// Whether two forms differ only by the definite article Arabic and Hebrew join to a word
+    /// ("المحفوظة" and "محفوظة"): one word, with and without "the".
+    static func differsByArticle(_ a: String, _ b: String) -> Bool {
+        let wordsA = a.split(separator: " "), wordsB = b.split(separator: " ")
+        guard wordsA.count == wordsB.count, wordsA != wordsB else { return false }
+        return zip(wordsA, wordsB).allSatisfy { x, y in
+            x == y || Self.joinedArticles.contains { article in
+                (x.hasPrefix(article) && x.dropFirst(article.count) == y) || (y.hasPrefix(article) && y.dropFirst(article.count) == x)
+            }
+        }
+    }
+    static let joinedArticles = ["ال", "ה"]
+
     static func inflects(_ a: String, _ b: String) -> Bool {
         let wordsA = a.split(separator: " "), wordsB = b.split(separator: " ")
         guard wordsA.count == wordsB.count else { return false }
@@ -282,7 +295,10 @@ enum ConsistentIdentification {
             guard source.utf8.lazy.filter({ $0 == 0x20 }).count < Self.maximumWords else { return notCompared }
             guard source.hasLetter, !ignoredTexts.contains(source),
                   !configuration.consistencyIgnoreKeys.contains(where: { Glob.matches($0, pair.key) }) else { return notCompared }
-            guard let comment = pair.source.comment else { return dependsOnTranslation }
+            // TranslateWiki documents each message in `qqq` instead of a comment: "Title of the related
+            // articles section" and "Button that opens the reverted edit" make two meanings of "Read more".
+            let documentation = accessibility ? nil : tableSets[Int(pair.tableIndex)].documentation?.entries[pair.key]?.value.plainText
+            guard let comment = pair.source.comment ?? documentation else { return dependsOnTranslation }
             return group(pair, source: source, comment: comment)
         }
         let pairs = context.pairs
@@ -345,7 +361,8 @@ enum ConsistentIdentification {
                 if let index = variants.firstIndex(where: { $0.form == occurrence.form }) {
                     variants[index].occurrences.append(occurrence)
                 } else if let index = variants.firstIndex(where: {
-                    Self.inflects($0.form, occurrence.form) && Self.capitalised($0.occurrences[0].text) != Self.capitalised(occurrence.text)
+                    (Self.inflects($0.form, occurrence.form) && Self.capitalised($0.occurrences[0].text) != Self.capitalised(occurrence.text))
+                        || Self.differsByArticle($0.form, occurrence.form)
                 }) {
                     // A title, and the same term declined inside a sentence (sr "Услови коришћења" as a
                     // menu item, "услове коришћења" where a sentence puts it in the accusative): grammar,
@@ -425,7 +442,8 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         reported. On a tie no form is suggested (the first in file order may be the typo): one finding, \
         where the second form first appears, names them all. Source texts are compared case-sensitively after \
         trimming white space; translations ignore a term declined inside a sentence (a capitalised \
-        title and a lower-case form whose words differ by an ending of up to two letters), trailing \
+        title and a lower-case form whose words differ by an ending of up to two letters), the Arabic \
+        and Hebrew article joined to a word, trailing \
         sentence punctuation (. … : ! ?), which \
         VoiceOver does not read, the difference between typographic and typewriter quotes, letter case \
         (a term capitalised as a title and in lower case inside a sentence) and invisible characters (bidi controls, zero-width spaces). Labels are compared with labels and hints with hints (from the \
@@ -494,7 +512,8 @@ public struct InconsistentTranslationRule: Rule {
         A \"Cancel\" button that reads \"Abbrechen\" in one dialog and \"Stornieren\" in the next looks \
         like two different actions (WCAG 3.2.4 for visible labels). Some identical source strings \
         legitimately differ by meaning, so this is a note, and context is respected: a differing \
-        developer comment (Xcode's generated Interface Builder comments excepted), `context: …` in the \
+        developer comment (Xcode's generated Interface Builder comments excepted; TranslateWiki's `qqq` \
+        message documentation counts as one), `context: …` in the \
         comment, or a key that is its source text plus a suffix (`Open (verb)`, `Open|verb`). Comparison \
         as in `a11y-inconsistent-label` (case-sensitive, trimmed, trailing punctuation and quote style \
         ignored, copies of one key counted once). Turn \
@@ -525,12 +544,19 @@ public struct InconsistentTranslationRule: Rule {
 
                 """),
                 .strings("de", "\"file.open\" = \"Öffnen\";\n\"store.state\" = \"Geöffnet\";\n")),
+            RuleExample("TranslateWiki's message documentation (qqq) tells two uses of \"Read more\" apart",
+                .strings("en", "\"related.title\" = \"Read more\";\n\"reverted.action\" = \"Read more\";\n"),
+                .strings("qqq", "\"related.title\" = \"Title of the related articles section at the end of an article\";\n\"reverted.action\" = \"Button that opens the page about a reverted edit\";\n"),
+                .strings("ar", "\"related.title\" = \"إقرأ أيضا\";\n\"reverted.action\" = \"قراءة المزيد\";\n")),
             RuleExample("A context suffix in text-as-key catalogs",
                 .strings("en", "\"Open (verb)\" = \"Open\";\n\"Open (adjective)\" = \"Open\";\n"),
                 .strings("de", "\"Open (verb)\" = \"Öffnen\";\n\"Open (adjective)\" = \"Geöffnet\";\n")),
             RuleExample("A message of more than eight words may be worded two ways",
                 .strings("en", "\"a\" = \"We collect only what we need to provide and improve the app\";\n\"b\" = \"We collect only what we need to provide and improve the app\";\n"),
                 .strings("es", "\"a\" = \"Solo recopilamos lo necesario para ofrecer y mejorar la app\";\n\"b\" = \"Recopilamos solo lo que necesitamos para ofrecer y mejorar la app\";\n")),
+            RuleExample("One word with and without the Arabic article",
+                .strings("en", "\"saved.tab\" = \"Saved\";\n\"saved.state\" = \"Saved\";\n"),
+                .strings("ar", "\"saved.tab\" = \"المحفوظة\";\n\"saved.state\" = \"محفوظة\";\n")),
             RuleExample("A title, and the same term declined where a sentence takes it in",
                 .strings("en", "\"menu.terms\" = \"Terms of Use\";\n\"upload.terms\" = \"Terms of Use\";\n"),
                 .strings("sr", "\"menu.terms\" = \"Услови коришћења\";\n\"upload.terms\" = \"услове коришћења\";\n")),

@@ -139,7 +139,7 @@ public struct WrongLanguageRule: Rule {
             pair.translation.value.forEachText { text, location in
                 guard Self.roughLetterCount(text) >= Self.minimumLetters else { return }
                 if sourceTexts == nil {
-                    guard !NameTerms.appNameKeys.contains(pair.key) else { return }
+                    guard !NameTerms.keptAsWrittenKeys.contains(pair.key) else { return }
                     sourceTexts = pair.source.value.texts.map(\.text)
                 }
                 guard !sourceTexts!.contains(text) else { return }

@@ -54,7 +54,7 @@ extension LocalizedText {
                 if scriptsByLocale[tables.locale] == nil { scriptsByLocale[tables.locale] = LanguageOfParts.scripts(of: tables.locale) }
                 guard let scripts = scriptsByLocale[tables.locale] ?? nil else { continue }
                 let isSource = set.source != nil && position == 0
-                for (key, entry) in zip(tables.keys, tables.orderedEntries) where !NameTerms.appNameKeys.contains(key) {
+                for (key, entry) in zip(tables.keys, tables.orderedEntries) where !NameTerms.keptAsWrittenKeys.contains(key) {
                     let position = set.sourcePositions[key]
                     let sourceEntry = position.map { set.sourceEntries[Int($0)] }
                     guard entry.shouldTranslate, sourceEntry?.shouldTranslate != false else { continue }
@@ -227,6 +227,9 @@ public struct WrongScriptRule: Rule {
             RuleExample("The app's bundle name and a platform term",
                 VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleName\" = \"Bookshelf Widget\";\n\"unlock\" = \"Touch ID\";\n"),
                 VirtualFile("el.lproj/InfoPlist.strings", "\"CFBundleName\" = \"Bookshelf Widget Extension\";\n\"unlock\" = \"Touch ID, Face ID\";\n")),
+            RuleExample("A copyright notice, a legal text often kept in English",
+                VirtualFile("en.lproj/InfoPlist.strings", "\"NSHumanReadableCopyright\" = \"© 2024 Example Studio LLC\";\n"),
+                VirtualFile("ja.lproj/InfoPlist.strings", "\"NSHumanReadableCopyright\" = \"© 2024 Jane Doe. All rights reserved.\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {

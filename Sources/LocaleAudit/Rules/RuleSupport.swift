@@ -106,10 +106,16 @@ struct LocalePlace {
         }
     }
 
-    /// Notes for the places after the first: the first `shown` with their place, the rest by name.
+    /// Notes for the places after the first (where the finding is): the first `shown` with their
+    /// place, the rest by name.
     static func notes(forOthers places: [LocalePlace], shown: Int = 5) -> [Finding.Note] {
-        var notes = places.dropFirst().prefix(shown).map { Finding.Note(message: "also in \($0.locale)", location: $0.location) }
-        let rest = places.dropFirst(1 + shown).map(\.locale)
+        notes(for: places.dropFirst(), saying: "also in", shown: shown)
+    }
+
+    /// Notes for every place, for a finding that sits elsewhere (at the source entry).
+    static func notes(for places: some Collection<LocalePlace>, saying: String = "in", shown: Int = 5) -> [Finding.Note] {
+        var notes = places.prefix(shown).map { Finding.Note(message: "\(saying) \($0.locale)", location: $0.location) }
+        let rest = places.dropFirst(shown).map(\.locale)
         if !rest.isEmpty { notes.append(Finding.Note(message: "and in \(rest.count) more: \(listed(Array(rest)))")) }
         return notes
     }

@@ -309,7 +309,7 @@ public struct PunctuationMismatchRule: Rule {
                 : "\(ordered.count) of \(group.total) translations do not end with the source's \(mark.name): end them with it, or drop it from the source if the text is no sentence"
             findings.append(Finding(ruleID: Self.description.id, severity: .note, message: message,
                                     location: group.mark.source ?? ordered[0].location, table: named.table, key: named.key,
-                                    notes: ordered.map { Finding.Note(message: "in \($0.locale)", location: $0.location) }))
+                                    notes: LocalePlace.notes(for: ordered, shown: ordered.count)))
         }
         return findings
     }
