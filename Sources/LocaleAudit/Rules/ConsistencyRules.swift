@@ -567,12 +567,19 @@ public struct TranslationStateRule: Rule {
         has to look at it before release. A String Catalog's `machine_translated` value was written by a \
         machine and read by nobody yet, so it needs review like `needs_review`. Where `untranslated` or \
         `rtl-no-rtl-text` reports the text of the same entry, that finding says what is wrong and stands \
-        for both. A string not for translation (`shouldTranslate: false`) has no state worth reporting.
+        for both. A string not for translation (`shouldTranslate: false`) has no state worth reporting, \
+        and a partial locale's strings still to translate are counted by `locale-incomplete`. A state \
+        that most translations of a string share (three at least), as one change of the source leaves \
+        them, is one finding at the source entry naming the locales.
         """,
         triggering: [
             RuleExample(.catalog(strings: catalogKey("Cancel", ("↓de", stringUnit("Abbrechen", state: "needs_review"))))),
             RuleExample("A machine translation nobody has reviewed",
                 .catalog(strings: catalogKey("Cancel", ("↓fr", stringUnit("Annuler", state: "machine_translated"))))),
+            RuleExample("The source text changed and every translation awaits review: one finding at the source",
+                .catalog(strings: catalogKey("Delete", ("↓en", stringUnit("Delete…")), ("de", stringUnit("Löschen", state: "needs_review")),
+                                             ("fr", stringUnit("Supprimer", state: "needs_review")),
+                                             ("it", stringUnit("Elimina", state: "needs_review"))))),
         ],
         nonTriggering: [
             RuleExample(.catalog(strings: catalogKey("Cancel", ("de", stringUnit("Abbrechen"))))),
@@ -582,30 +589,57 @@ public struct TranslationStateRule: Rule {
         var findings: [Finding] = []
         let rule = Self.description
         for set in context.index.tableSets {
+            // One source change marks every translation of the string for review: per source key and
+            // state, the locales that have it, reported together when they are most of them.
+            struct Marked: Hashable { var key: String; var state: String }
+            var marked: [Marked: [(place: LocalePlace, finding: Finding, meaning: String)]] = [:]
+            var order: [Marked] = []
             for translation in set.translations {
                 for (key, entry) in zip(translation.keys, translation.orderedEntries) {
                     // A string not for translation has no translation whose state matters.
                     guard let state = entry.state, entry.shouldTranslate else { continue }
                     // A partial locale's strings still to translate are counted by locale-incomplete.
                     if state.meaning == .new || state.meaning == .needsTranslation, context.isFolded(translation.locale, set.id) { continue }
-                    let meaning: String
-                    switch state.meaning {
-                    // Say what the state means for the release, not the state's name again.
-                    case .new: meaning = "not translated yet: the source text shows until a translator does it"
-                    case .needsReview:
-                        meaning = state.raw == "machine_translated" ? "machine translated: a person should review it"
-                                                                     : "a reviewer has to confirm it (often the source text changed since)"
-                    case .needsTranslation: meaning = "needs a translation: the source text shows until a translator does it"
-                    case .stale: meaning = "stale: the source changed or the key is no longer used"
-                    case .translated, .final, .other: continue
+                    guard let meaning = Self.meaning(of: state) else { continue }
+                    let finding = Finding.entry(rule, "marked '\(state.raw)': \(meaning)", at: entry.location,
+                                                locale: translation.locale, table: set.id, key: key)
+                    guard set.sourcePositions[key] != nil else {
+                        findings.append(finding)
+                        continue
                     }
-                    findings.append(.entry(rule, "marked '\(state.raw)': \(meaning)", at: entry.location,
-                                           locale: translation.locale, table: set.id, key: key))
+                    let group = Marked(key: key, state: state.raw)
+                    if marked[group] == nil { order.append(group) }
+                    marked[group, default: []].append((LocalePlace(locale: translation.locale, location: entry.location), finding, meaning))
                 }
+            }
+            for group in order {
+                let members = marked[group]!
+                let having = set.translations.filter { $0.entries[group.key] != nil }.count
+                guard members.count >= 3, members.count * 2 >= having, let position = set.sourcePositions[group.key] else {
+                    findings += members.map(\.finding)
+                    continue
+                }
+                findings.append(.entry(rule, "marked '\(group.state)' in \(members.count) of the \(having) translations, \(members[0].meaning); all at once, so most likely one change of the source",
+                                       at: set.sourceEntries[Int(position)].location, locale: nil, table: set.id, key: group.key,
+                                       notes: LocalePlace.notes(for: LocalePlace.ordered(members.map(\.place)))))
             }
         }
         return findings
     }
+
+    /// What a state means for the release, not the state's name again; nil for a finished one.
+    static func meaning(of state: TranslationState) -> String? {
+        switch state.meaning {
+        case .new: return "not translated yet: the source text shows until a translator does it"
+        case .needsReview:
+            return state.raw == "machine_translated" ? "machine translated: a person should review it"
+                                                     : "a reviewer has to confirm it (often the source text changed since)"
+        case .needsTranslation: return "needs a translation: the source text shows until a translator does it"
+        case .stale: return "stale: the source changed or the key is no longer used"
+        case .translated, .final, .other: return nil
+        }
+    }
+
 }
 
 public struct StaleKeyTranslatedRule: Rule {
