@@ -150,7 +150,8 @@ public struct AccessibilityUntranslatedRule: Rule {
         VoiceOver reads it with the voice of the user's language, so an English label in a Russian \
         translation comes out as garbled Russian phonetics. Text without words (placeholders, numbers, \
         URLs), regional variants of the source language and single words in a locale of the source's \
-        script (\"OK\", brand names) are not reported; a single word in another script is a note. \
+        script (\"OK\", brand names) and pronunciations in IPA letters are not reported; a single word in \
+        another script is a note. \
         `untranslated` leaves these keys to this rule.
         """,
         triggering: [
@@ -168,6 +169,9 @@ public struct AccessibilityUntranslatedRule: Rule {
             RuleExample("A single word German writes the same",
                 .strings("en", "\"a11y.link\" = \"Link\";\n"),
                 .strings("de", "\"a11y.link\" = \"Link\";\n")),
+            RuleExample("A pronunciation for VoiceOver, in IPA letters in every language",
+                .strings("en", "\"wiki-ipa-accessibility-label\" = \"ˈwɪkɪpiːdiə\";\n"),
+                .strings("zh-Hant", "\"wiki-ipa-accessibility-label\" = \"wei˥˩ tɕi˧˥\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -189,6 +193,8 @@ public struct AccessibilityUntranslatedRule: Rule {
                               at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,
                               severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote])
             }
+            // A pronunciation for VoiceOver to read is written in IPA letters in every locale.
+            if TextAnalysis.isPhoneticTranscription(translation) { return nil }
             if scriptsByLocale[pair.locale] == nil { scriptsByLocale[pair.locale] = LanguageOfParts.scripts(of: pair.locale) }
             guard let native = scriptsByLocale[pair.locale] ?? nil else { return nil }
             let analysis = parts.analyze(translation, locale: pair.locale, scripts: native)

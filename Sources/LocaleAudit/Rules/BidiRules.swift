@@ -352,9 +352,11 @@ public struct RTLWithoutRTLTextRule: Rule {
                 && !sourceTexts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) })
         }
         let pairs = rightToLeftPairs(context)
-        // The app's name is a name in every script.
-        for pair in pairs where !NameTerms.appNameKeys.contains(pair.key) {
+        // The app's name and copyright notice are written the same in every script.
+        for pair in pairs where !NameTerms.keptAsWrittenKeys.contains(pair.key) {
             let texts = pair.translation.value.texts.map(\.text)
+            // A pronunciation in IPA letters is meant to be in them.
+            if texts.contains(where: TextAnalysis.isPhoneticTranscription) { continue }
             // Most translations have a right-to-left letter: the cheap test goes first.
             guard !texts.contains(where: { $0.unicodeScalars.contains(where: isRTLLetter) }), counts(pair) else { continue }
             // Platform terms and brand names stay in Latin letters in right-to-left interfaces.

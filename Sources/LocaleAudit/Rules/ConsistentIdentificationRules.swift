@@ -67,6 +67,15 @@ enum ConsistentIdentification {
         }
     }
 
+    /// Whether one form is the other with words added at an end: a fragment of a sentence split
+    /// across strings takes the words another word order moves into it ("칸" and "칸 들여쓰기" for
+    /// "spaces" in "Indent wrapped lines by [4] spaces").
+    static func extends(_ a: String, _ b: String) -> Bool {
+        let (short, long) = a.count < b.count ? (a, b) : (b, a)
+        guard !short.isEmpty, short != long else { return false }
+        return long.hasPrefix(short + " ") || long.hasSuffix(" " + short)
+    }
+
     static func capitalised(_ text: String) -> Bool { text.first(where: \.isLetter)?.isUppercase == true }
 
     static func form(_ text: String) -> String {
@@ -310,6 +319,9 @@ enum ConsistentIdentification {
         for index in pairs.indices {
             let pair = pairs[index]
             guard case .text(let rawText) = pair.translation.value else { continue }
+            // A translation waiting for review or a new one is not settled yet: translation-state says
+            // so, and it is no second name until a translator confirms it.
+            if let state = pair.translation.state?.meaning, state != .translated, state != .final, state != .other { continue }
             let t = Int(pair.tableIndex), k = Int(pair.keyPosition)
             var side = sourceSides[t][k]
             if side == unknown {
@@ -357,12 +369,15 @@ enum ConsistentIdentification {
             let ordered = occurrences.sorted { $0.pair.location < $1.pair.location }
             // Variants in order of first occurrence; the majority wins, ties go to the first.
             var variants: [(form: String, occurrences: [Occurrence])] = []
+            // A source in lower case ("spaces") is a piece of a sentence another string holds.
+            let isFragment = group.source.first?.isLowercase == true
             for occurrence in ordered {
                 if let index = variants.firstIndex(where: { $0.form == occurrence.form }) {
                     variants[index].occurrences.append(occurrence)
                 } else if let index = variants.firstIndex(where: {
                     (Self.inflects($0.form, occurrence.form) && Self.capitalised($0.occurrences[0].text) != Self.capitalised(occurrence.text))
                         || Self.differsByArticle($0.form, occurrence.form)
+                        || (isFragment && Self.extends($0.form, occurrence.form))
                 }) {
                     // A title, and the same term declined inside a sentence (sr "Услови коришћења" as a
                     // menu item, "услове коришћења" where a sentence puts it in the accusative): grammar,
@@ -443,7 +458,9 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         where the second form first appears, names them all. Source texts are compared case-sensitively after \
         trimming white space; translations ignore a term declined inside a sentence (a capitalised \
         title and a lower-case form whose words differ by an ending of up to two letters), the Arabic \
-        and Hebrew article joined to a word, trailing \
+        and Hebrew article joined to a word, for a lower-case source (a piece of a sentence) a form that \
+        is the other with words added at an end (another word order gives it the verb), translations \
+        still waiting for review, trailing \
         sentence punctuation (. … : ! ?), which \
         VoiceOver does not read, the difference between typographic and typewriter quotes, letter case \
         (a term capitalised as a title and in lower case inside a sentence) and invisible characters (bidi controls, zero-width spaces). Labels are compared with labels and hints with hints (from the \
@@ -554,6 +571,12 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("A message of more than eight words may be worded two ways",
                 .strings("en", "\"a\" = \"We collect only what we need to provide and improve the app\";\n\"b\" = \"We collect only what we need to provide and improve the app\";\n"),
                 .strings("es", "\"a\" = \"Solo recopilamos lo necesario para ofrecer y mejorar la app\";\n\"b\" = \"Recopilamos solo lo que necesitamos para ofrecer y mejorar la app\";\n")),
+            RuleExample("A sentence split across strings: Korean moves the verb into the fragment after the field",
+                .strings("en", "\"indent.unit\" = \"spaces\";\n\"tab.unit\" = \"spaces\";\n"),
+                .strings("ko", "\"indent.unit\" = \"칸 들여쓰기\";\n\"tab.unit\" = \"칸\";\n")),
+            RuleExample("Translations still waiting for review are not compared (translation-state reports them)",
+                .catalog(strings: catalogKey("a", ("en", stringUnit("Custom Fields")), ("nb", stringUnit("Egendefinerte forvalg", state: "needs_review"))),
+                         catalogKey("b", ("en", stringUnit("Custom Fields")), ("nb", stringUnit("Tilpass forvalg", state: "needs_review"))))),
             RuleExample("One word with and without the Arabic article",
                 .strings("en", "\"saved.tab\" = \"Saved\";\n\"saved.state\" = \"Saved\";\n"),
                 .strings("ar", "\"saved.tab\" = \"المحفوظة\";\n\"saved.state\" = \"محفوظة\";\n")),

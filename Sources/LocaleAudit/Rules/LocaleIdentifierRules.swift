@@ -390,13 +390,15 @@ private func localeFindings(_ context: RuleContext, rule: RuleDescription,
                             _ make: (LocaleOccurrence, LocaleIdentifierVerdict) -> String?) -> [Finding] {
     var verdicts: [String: LocaleIdentifierVerdict] = [:]
     var findings: [Finding] = []
+    var problems: [String] = []  // each finding's message, without what it says of its own file
     for occurrence in context.localeOccurrences {
         let verdict: LocaleIdentifierVerdict
         if let cached = verdicts[occurrence.identifier] { verdict = cached } else {
             verdict = LocaleIdentifierCheck.verdict(for: occurrence.identifier)
             verdicts[occurrence.identifier] = verdict
         }
-        guard var message = make(occurrence, verdict) else { continue }
+        guard let problem = make(occurrence, verdict) else { continue }
+        var message = problem
         if occurrence.repeats > 1 { message += " (written \(occurrence.repeats) times in this file)" }
         let severity = rule.id == LocaleNotCanonicalRule.description.id
             && (verdict.onlyMacrolanguage || (verdict.onlyCase && occurrence.origin?.isDataAttribute == true)) ? Severity.note : rule.severity
@@ -410,8 +412,34 @@ private func localeFindings(_ context: RuleContext, rule: RuleDescription,
                               .replace(location, old: occurrence.identifier, new: replacement))
         }
         findings.append(finding)
+        problems.append(problem)
     }
-    return findings
+    return inSeveralFiles(findings, problems: problems)
+}
+
+/// One identifier written the same wrong way in many files (`en-us` in every XLIFF a tool
+/// exported) is one decision: one finding at the first file, the others as notes.
+private func inSeveralFiles(_ findings: [Finding], problems: [String]) -> [Finding] {
+    var byProblem: [String: [Int]] = [:]
+    for (i, problem) in problems.enumerated() where findings[i].location != nil { byProblem[problem, default: []].append(i) }
+    var dropped = Set<Int>()
+    var result: [Finding] = []
+    for (i, finding) in findings.enumerated() where !dropped.contains(i) {
+        let members = byProblem[problems[i]] ?? []
+        let files = Set(members.map { findings[$0].location!.file })
+        guard files.count >= 3 else {
+            result.append(finding)
+            continue
+        }
+        let ordered = members.sorted { findings[$0].location! < findings[$1].location! }
+        var first = findings[ordered[0]]
+        first.message = problems[i] + " (in \(files.count) files)"
+        // Every place stays a note: each file is rewritten on its own (SARIF's fix covers the first).
+        first.notes += ordered.dropFirst().map { Finding.Note(message: "also written so here", location: findings[$0].location) }
+        result.append(first)
+        dropped.formUnion(members)
+    }
+    return result
 }
 
 // MARK: - Rules

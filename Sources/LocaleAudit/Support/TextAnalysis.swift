@@ -52,6 +52,14 @@ public enum TextAnalysis {
 
     /// One token without spaces that joins letters with `:`, `=`, `_` or `/` (`genus:en`, `name_en`,
     /// `key=value`): a tag, key or path the app or its data uses as written, not words to translate.
+    /// A pronunciation written in the International Phonetic Alphabet ("weɪ˥˩tu˧˥", "ˈwɪkɪpiːdi.ə"):
+    /// IPA letters, stress marks or tone letters, which no language's ordinary spelling uses. It is
+    /// meant to be in Latin-based letters whatever the locale.
+    public static func isPhoneticTranscription(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x0250...0x02AF).contains($0.value) || (0x02E5...0x02E9).contains($0.value)
+            || $0.value == 0x02C8 || $0.value == 0x02CC || $0.value == 0x02D0 }
+    }
+
     public static func isIdentifierLike(_ text: String) -> Bool {
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty, !trimmed.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) else { return false }

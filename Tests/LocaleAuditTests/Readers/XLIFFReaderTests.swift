@@ -472,6 +472,22 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(result.findings[3].message.contains("duplicate unit id \"u1\""))
     }
 
+    @Test func anEndMarkerBeforeItsStartIsOneFinding() {
+        let text = """
+            <?xml version="1.0"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en">
+             <file id="f1">
+              <unit id="u1">
+               <segment><source><em startRef="1"/>Text<sm id="1"/></source></segment>
+              </unit>
+             </file>
+            </xliff>
+            """
+        let result = read(text, path: "bad.xlf")
+        // Reported where the end is; the start left open behind it is the same defect.
+        #expect(result.findings.map(\.message) == ["<em startRef=\"1\"> has no <sm id=\"1\"> before it in this unit"])
+    }
+
     // MARK: Bundles, size
 
     @Test func xclocBundleDeclaresLocalesAndReportsMismatch() throws {

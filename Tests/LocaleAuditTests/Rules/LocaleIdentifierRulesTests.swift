@@ -111,6 +111,29 @@ import Testing
         #expect(findings.contains { $0.location == nil && $0.message.hasPrefix("configured source language 'iw': use 'he'") })
     }
 
+    @Test func oneSpellingInManyFilesIsOneFindingWithEveryPlaceAsANote() throws {
+        let root = try TestPaths.makeTemporaryDirectory("same-spelling")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for name in ["a", "b", "c"] {
+            let xliff = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+                  <file original="\(name).strings" source-language="en" target-language="de-de" datatype="plaintext">
+                    <body><trans-unit id="cancel"><source>Cancel</source><target>Abbrechen</target></trans-unit></body>
+                  </file>
+                </xliff>
+
+                """
+            try Data(xliff.utf8).write(to: root.appendingPathComponent("\(name).xliff"))
+        }
+        let result = Auditor.audit(paths: [root.path], options: AuditOptions(workers: 1))
+        let findings = result.findings.filter { $0.ruleID == "locale-not-canonical" }
+        #expect(findings.count == 1)
+        #expect(findings.first?.message == "XLIFF target language 'de-de' is valid (BCP 47 ignores case) but conventionally written 'de-DE' (in 3 files)")
+        #expect(findings.first?.notes.filter { $0.message == "also written so here" }.compactMap(\.location?.file).map { ($0 as NSString).lastPathComponent }
+                == ["b.xliff", "c.xliff"])
+    }
+
     @Test func wikipediaFolderVerdicts() throws {
         guard TestPaths.corpusIsPresent else {
             print(TestPaths.corpusAbsentMessage)

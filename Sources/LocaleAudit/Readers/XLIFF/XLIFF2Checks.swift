@@ -168,6 +168,7 @@ extension XLIFF2Reader {
         var ids: [String: SourceLocation] = [:]
         var openStarts: [String: InlineItem] = [:]
         var openMarkers: [String: InlineItem] = [:]
+        var endsBeforeStart = Set<String>()  // ids whose end came before their start
         var endedStarts = Set<String>()
         let isolatedStarts = Set(items.filter { $0.name == "sc" && $0.value("isolated") == "yes" }.compactMap { $0.value("id") })
         let allIDs = Set((items + otherSide).compactMap { $0.value("id") })
@@ -260,6 +261,7 @@ extension XLIFF2Reader {
                 }
                 guard let start = openStarts.removeValue(forKey: startRef) else {
                     invalid("<ec startRef=\"\(startRef)\"> has no <sc id=\"\(startRef)\"> before it in this unit", at: location, key: key)
+                    endsBeforeStart.insert(startRef)
                     break
                 }
                 endedStarts.insert(startRef)
@@ -276,15 +278,17 @@ extension XLIFF2Reader {
                 }
                 if openMarkers.removeValue(forKey: startRef) == nil {
                     invalid("<em startRef=\"\(startRef)\"> has no <sm id=\"\(startRef)\"> before it in this unit", at: location, key: key)
+                    endsBeforeStart.insert(startRef)
                 }
             default: break
             }
             if name == "mrk" || name == "sm" { checkAnnotation(item, noteIDs: noteIDs, key: key) }
         }
-        for (id, item) in openStarts.sorted(by: { $0.value.element.location < $1.value.element.location }) {
+        // A start whose end came before it was reported there, once.
+        for (id, item) in openStarts.sorted(by: { $0.value.element.location < $1.value.element.location }) where !endsBeforeStart.contains(id) {
             invalid("<sc id=\"\(id)\"> has no <ec startRef=\"\(id)\"> in this unit; expected one, or isolated=\"yes\"", at: item.element.location, key: key)
         }
-        for (id, item) in openMarkers.sorted(by: { $0.value.element.location < $1.value.element.location }) {
+        for (id, item) in openMarkers.sorted(by: { $0.value.element.location < $1.value.element.location }) where !endsBeforeStart.contains(id) {
             invalid("<sm id=\"\(id)\"> has no <em startRef=\"\(id)\"> in this unit", at: item.element.location, key: key)
         }
     }
