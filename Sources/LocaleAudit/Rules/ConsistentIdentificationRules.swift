@@ -73,7 +73,10 @@ enum ConsistentIdentification {
     static func extends(_ a: String, _ b: String) -> Bool {
         let (short, long) = a.count < b.count ? (a, b) : (b, a)
         guard !short.isEmpty, short != long else { return false }
-        return long.hasPrefix(short + " ") || long.hasSuffix(" " + short)
+        if long.hasPrefix(short + " ") || long.hasSuffix(" " + short) { return true }
+        // Chinese and Japanese write no spaces between words: "個空格" and "個空格縮排".
+        let unspaced = !long.contains(" ") && long.unicodeScalars.contains { $0.properties.isIdeographic }
+        return unspaced && (long.hasPrefix(short) || long.hasSuffix(short))
     }
 
     static func capitalised(_ text: String) -> Bool { text.first(where: \.isLetter)?.isUppercase == true }
@@ -574,6 +577,9 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("A sentence split across strings: Korean moves the verb into the fragment after the field",
                 .strings("en", "\"indent.unit\" = \"spaces\";\n\"tab.unit\" = \"spaces\";\n"),
                 .strings("ko", "\"indent.unit\" = \"칸 들여쓰기\";\n\"tab.unit\" = \"칸\";\n")),
+            RuleExample("The same split sentence in Chinese, which writes no spaces",
+                .strings("en", "\"indent.unit\" = \"spaces\";\n\"tab.unit\" = \"spaces\";\n"),
+                .strings("zh-Hant", "\"indent.unit\" = \"個空格縮排\";\n\"tab.unit\" = \"個空格\";\n")),
             RuleExample("Translations still waiting for review are not compared (translation-state reports them)",
                 .catalog(strings: catalogKey("a", ("en", stringUnit("Custom Fields")), ("nb", stringUnit("Egendefinerte forvalg", state: "needs_review"))),
                          catalogKey("b", ("en", stringUnit("Custom Fields")), ("nb", stringUnit("Tilpass forvalg", state: "needs_review"))))),

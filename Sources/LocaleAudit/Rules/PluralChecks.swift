@@ -352,11 +352,14 @@ public struct PluralUnusedCategoryRule: Rule {
         rationale: """
         The form is dead: no number ever selects it, so whatever it says (often a better wording the \
         translator meant for some numbers) is never shown. Apple applies `zero` to exactly 0 in every \
-        language, so a `zero` form is always allowed. A plural copied from the source and not yet \
-        translated is left to `untranslated`.
+        language, so a `zero` form is always allowed. A dead form that says what `other` says loses \
+        nothing and is only a note. A plural copied from the source and not yet translated is left to \
+        `untranslated`.
         """,
         triggering: [
-            RuleExample("Japanese has no 'one'",
+            RuleExample("Japanese has no 'one': the wording meant for 1 is never shown",
+                stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("one", "↓1冊の本"), ("other", "%d冊")])),
+            RuleExample("A dead form that says what 'other' says: a note",
                 stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("one", "↓%d冊"), ("other", "%d冊")])),
         ],
         nonTriggering: [
@@ -383,11 +386,14 @@ public struct PluralUnusedCategoryRule: Rule {
                 for form in variable.forms {
                     let known = PluralCategory(rawValue: form.category)
                     if known == .zero || (known.map { rules.categories.contains($0) } ?? false) { continue }
-                    let message = known == nil
+                    // A dead form that says what `other` says loses nothing: only tidying, a note.
+                    let harmless = known != nil && variable.form("other")?.text == form.text
+                    var message = known == nil
                         ? "\(site.context)'\(form.category)' is not a plural category (zero, one, two, few, many, other)"
-                        : "\(site.context)\(site.locale) never uses '\(form.category)' (its categories: \(rules.categories.map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary)"
+                        : "\(site.context)\(site.locale) never uses '\(form.category)' in \(variable.displayName) (its categories: \(rules.categories.map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary)"
+                    if harmless { message += "; it says what 'other' says, so nothing shows wrong: remove it" }
                     findings.append(.entry(rule, message, at: form.location ?? variable.location(orEntry: site),
-                                           locale: site.locale, table: site.table, key: site.key))
+                                           locale: site.locale, table: site.table, key: site.key, severity: harmless ? .note : nil))
                 }
             }
         }

@@ -114,15 +114,18 @@ public enum TextAnalysis {
 
     /// A bare domain such as `example.com` or `duckduckgo.com/settings`: lowercase labels joined by
     /// dots, ending in a 2–6 letter top-level label (so "e.g." and sentence ends are not domains).
+    /// A domain name: labels of ASCII letters, digits and hyphens joined by dots, the last of 2–6
+    /// lower-case letters ("archive.org", and "Archive.org" as a brand writes it; not "Mr.Smith").
     private static func isDomainAt(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
         var j = i
-        var labels = 0, lastLabel = 0, current = 0
+        var labels = 0, lastLabel = 0, current = 0, upperInLabel = false
         while j < s.count && !s[j].isWhitespaceFast && s[j] != "/" {
             let c = s[j]
             if c == "." {
                 if current == 0 { return false }
-                labels += 1; lastLabel = 0; current = 0
-            } else if c.isASCII && (c.properties.isLowercase || ("0"..."9").contains(c) || c == "-") {
+                labels += 1; lastLabel = 0; current = 0; upperInLabel = false
+            } else if c.isASCII && (c.properties.isLowercase || c.properties.isUppercase || ("0"..."9").contains(c) || c == "-") {
+                if c.properties.isUppercase { upperInLabel = true }
                 current += 1; lastLabel += 1
             } else if c.isASCII && (",;:!?)\"'".unicodeScalars.contains(c)) {
                 break
@@ -131,7 +134,7 @@ public enum TextAnalysis {
             }
             j += 1
         }
-        return labels >= 1 && current > 0 && (2...6).contains(lastLabel)
+        return labels >= 1 && current > 0 && !upperInLabel && (2...6).contains(lastLabel)
     }
 
     private static func isEmailAt(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
