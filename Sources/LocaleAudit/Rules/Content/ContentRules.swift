@@ -187,7 +187,7 @@ public struct PunctuationMismatchRule: Rule {
         Japanese noun phrase, or a short Chinese or Korean label, needs no 。, and a Korean or Japanese \
         translation that makes a whole sentence of a fragment ("…못했습니다.") ends it; a source that \
         stops on a preposition ("Indent wrapped lines by") runs on into a control, and a translation \
-        may make a label of it with a colon. Closing \
+        may make a label of it with a colon; a lower-case bullet item may end the sentence its list makes. Closing \
         quotes and brackets after the mark are looked past. When a third of the translations (three at \
         least) add the same mark, or drop the source's, the source is the odd one: one note at the \
         source names them.
@@ -247,6 +247,9 @@ public struct PunctuationMismatchRule: Rule {
             RuleExample("The English runs on into a number field; Japanese puts a label before it",
                 .strings("en", "\"indent\" = \"Indent wrapped lines by\";\n"),
                 .strings("ja", "\"indent\" = \"折り返し行のインデント:\";\n")),
+            RuleExample("A bullet list written as one sentence: lower-case items, the last one ends with a full stop",
+                .strings("en", "\"feedback.item4\" = \"• Aggregate app diagnostics (e.g., error codes)\";\n"),
+                .strings("ro", "\"feedback.item4\" = \"• diagnosticare agregată a aplicației (de exemplu, coduri de eroare).\";\n")),
             RuleExample("The translation says it in two sentences: the second ends like the first",
                 .strings("en", "\"widget\" = \"Find the widget and select it, then swipe to the next page\";\n"),
                 .strings("de", "\"widget\" = \"Finde das Widget und wähle es aus. Wische dann zur nächsten Seite.\";\n")),
@@ -367,6 +370,9 @@ public struct PunctuationMismatchRule: Rule {
             // "Indent wrapped lines by [4] spaces": the English runs on into the control after it, where
             // another word order needs a label, and a label ends with a colon ("折り返し行のインデント:").
             if found == .colon && Self.runsOnIntoAControl(text.source) { return defects }
+            // "• diagnosticare agregată … (de exemplu, coduri de eroare).": Romanian and Slovene write a
+            // list as one sentence, items in lower case, the last ending with a full stop.
+            if found == .period && Self.isLowerCaseListItem(text.translation) { return defects }
             defects.append(.init(kind: "added-\(found.rawValue)", message: "\(quoted) ends with \(found.withArticle) that the source does not have: remove it, or add it to the source",
                                  severity: nil, text: text))
         }
@@ -401,6 +407,15 @@ extension PunctuationMismatchRule {
         case "ja": return mark == "。" && (0x3040...0x309F).contains(before.value)
         default: return false
         }
+    }
+
+    /// A bullet item ("•", "-", "–") whose text starts in lower case: a piece of a sentence the list
+    /// makes up.
+    static func isLowerCaseListItem(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars.drop(while: { ContentTexts.isSpace($0) || ContentTexts.isInvisible($0) })
+        guard let bullet = scalars.first, ["•", "-", "–", "·", "*", "◦"].contains(bullet) else { return false }
+        let rest = scalars.dropFirst().drop(while: { ContentTexts.isSpace($0) })
+        return rest.first?.properties.isLowercase == true
     }
 
     /// An English text that stops on a preposition ("Indent wrapped lines by", "Check for updates
