@@ -230,8 +230,9 @@ enum FindingConsolidation {
                   finding.key != nil || (!keyedOnly && finding.table != nil && finding.locale != nil) else { return nil }
             let rule = family.map { $0[finding.ruleID] } ?? finding.ruleID
             guard let rule else { return nil }
-            return Identity(rule: rule, severity: family == nil ? finding.severity : .note, locale: finding.locale, table: finding.table,
-                            key: finding.key, message: wording(finding.message))
+            // Locale folders spelled apart by case (Wikipedia's sr-ec.lproj and sr-EC.lproj) are copies too.
+            return Identity(rule: rule, severity: family == nil ? finding.severity : .note, locale: finding.locale?.lowercased(),
+                            table: finding.table, key: finding.key, message: wording(finding.message))
         }
         func order(_ finding: Finding) -> (Int, String, Int, Int) {
             let location = finding.location!

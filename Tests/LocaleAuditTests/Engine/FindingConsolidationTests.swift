@@ -160,6 +160,17 @@ import Testing
         #expect(FindingConsolidation.mergeReaderFindingsAtOnePlace(findings).map(\.ruleID) == ["locale-ill-formed", "xliff-invalid"])
     }
 
+    @Test func localeFoldersSpelledApartByCaseAreCopies() {
+        let project = Project(tables: [], sourceLanguage: "en", sourceLanguageOrigin: .configured)
+        let findings = ["Localizations/sr-ec.lproj/Localizable.strings", "Native/sr-EC.lproj/Localizable.strings"].enumerated().map { i, file in
+            Finding(ruleID: "punctuation-mismatch", severity: .note, message: "\"Откажи\" ends with a full stop",
+                    location: SourceLocation(file: file, line: 3, column: 1), locale: i == 0 ? "sr-ec" : "sr-EC", table: "Localizable", key: "cancel")
+        }
+        let merged = FindingConsolidation.mergeTableCopies(findings, project: project)
+        #expect(merged.map(\.locale) == ["sr-ec"])
+        #expect(merged[0].notes.map(\.location?.file) == ["Native/sr-EC.lproj/Localizable.strings"])
+    }
+
     @Test func twoComplaintsAboutOneElementAreOneFinding() {
         let here = SourceLocation(file: "bad.xlf", line: 6, column: 13)
         let findings = [
