@@ -291,7 +291,8 @@ public struct UntranslatedRule: Rule {
         reported; a text kept as it is in three quarters of the languages written in its script (a \
         text of capitalised words only: in a third of them, and three at least) is \
         probably a name and only a note, one for the key rather than one per locale (and nothing when \
-        the languages of other scripts translate or transliterate it: then it was kept on purpose), \
+        the languages of other scripts translate or transliterate it, or when translators write it \
+        inside their own sentences: then it was kept on purpose), \
         and so is a text of capitalised words only (\"Gurung Khema\", \
         \"Add Book\"), which may be a name kept on purpose. Nor are reported \
         regional variants of the source language (en-GB for an en source), nor a single word in a \
@@ -348,6 +349,11 @@ public struct UntranslatedRule: Rule {
                 .strings("nl", "\"block\" = \"Kayah Li\";\n"),
                 .strings("ru", "\"block\" = \"Кая Ли\";\n"),
                 .strings("ja", "\"block\" = \"カヤー文字\";\n")),
+            RuleExample("A product name the translators also write inside their own sentences",
+                .strings("en", "\"player.title\" = \"Duck Player\";\n\"player.open\" = \"Open in Duck Player\";\n"),
+                .strings("de", "\"player.title\" = \"Duck Player\";\n\"player.open\" = \"In Duck Player öffnen\";\n"),
+                .strings("fr", "\"player.title\" = \"Duck Player\";\n\"player.open\" = \"Ouvrir dans Duck Player\";\n"),
+                .strings("nl", "\"player.title\" = \"Duck Player\";\n\"player.open\" = \"Openen in Duck Player\";\n")),
             RuleExample("A script's name that Latin-script languages keep or translate and other scripts transliterate",
                 .strings("en", "\"block\" = \"Masaram Gondi\";\n"),
                 .strings("pl", "\"block\" = \"Masaram Gondi\";\n"),
@@ -459,13 +465,34 @@ public struct UntranslatedRule: Rule {
                                    at: location, locale: pair.locale, table: pair.table, key: pair.key,
                                    severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
         }
+        // The translations of each locale that differ from their source, for the names below: only
+        // when some text is kept by most languages.
+        var translatedTexts: [Int32: [String]] = [:]
+        if !keptOrder.isEmpty {
+            for pair in context.pairs {
+                guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
+                      translation != source else { continue }
+                translatedTexts[pair.localeID, default: []].append(translation)
+            }
+        }
         for place in keptOrder {
             let t = Int(place.table), k = Int(place.key)
-            if let finding = Self.keptByMost(kept[place]!, sameScript: sameScript[t][k], everywhere: everywhere[t][k], context: context) {
+            let places = kept[place]!
+            // A name the translators write inside their own sentences ("Проигрыватель Duck Player")
+            // is kept on purpose, not waiting for a translation.
+            if case .text(let name) = places[0].pair.source.value, Self.isName(name),
+               places.filter({ pair in translatedTexts[pair.pair.localeID]?.contains { $0.contains(name) } ?? false }).count >= 2 { continue }
+            if let finding = Self.keptByMost(places, sameScript: sameScript[t][k], everywhere: everywhere[t][k], context: context) {
                 findings.append(finding)
             }
         }
         return findings
+    }
+
+    /// Up to four capitalised words ("Duck Player", "Masaram Gondi"): a name, not a sentence.
+    static func isName(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        return (1...4).contains(words.count) && words.allSatisfy { $0.first?.isUppercase == true }
     }
 
     struct KeyPlace: Hashable {
