@@ -79,6 +79,8 @@ enum ConsistentIdentification {
         return unspaced && (long.hasPrefix(short) || long.hasSuffix(short))
     }
 
+    static let interfaceBuilderDefaults: Set<String> = ["Label", "Button", "Item", "Table View Cell"]
+
     static func capitalised(_ text: String) -> Bool { text.first(where: \.isLetter)?.isUppercase == true }
 
     static func form(_ text: String) -> String {
@@ -305,6 +307,9 @@ enum ConsistentIdentification {
             // A label or term, not a sentence: two translations of a long message are two wordings,
             // not one thing under two names.
             guard source.utf8.lazy.filter({ $0 == 0x20 }).count < Self.maximumWords else { return notCompared }
+            // Interface Builder's default titles ("Label", "Button") on an object the code fills in at
+            // run time: nobody sees them, so two translations of them are no second name.
+            if Self.interfaceBuilderDefaults.contains(source), AccessibilityClassifier.interfaceBuilderKey(pair.key) != nil { return notCompared }
             guard source.hasLetter, !ignoredTexts.contains(source),
                   !configuration.consistencyIgnoreKeys.contains(where: { Glob.matches($0, pair.key) }) else { return notCompared }
             // TranslateWiki documents each message in `qqq` instead of a comment: "Title of the related
@@ -463,7 +468,7 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         title and a lower-case form whose words differ by an ending of up to two letters), the Arabic \
         and Hebrew article joined to a word, for a lower-case source (a piece of a sentence) a form that \
         is the other with words added at an end (another word order gives it the verb), translations \
-        still waiting for review, trailing \
+        still waiting for review, Interface Builder's default titles ("Label") on objects, trailing \
         sentence punctuation (. … : ! ?), which \
         VoiceOver does not read, the difference between typographic and typewriter quotes, letter case \
         (a term capitalised as a title and in lower case inside a sentence) and invisible characters (bidi controls, zero-width spaces). Labels are compared with labels and hints with hints (from the \
@@ -574,6 +579,9 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("A message of more than eight words may be worded two ways",
                 .strings("en", "\"a\" = \"We collect only what we need to provide and improve the app\";\n\"b\" = \"We collect only what we need to provide and improve the app\";\n"),
                 .strings("es", "\"a\" = \"Solo recopilamos lo necesario para ofrecer y mejorar la app\";\n\"b\" = \"Recopilamos solo lo que necesitamos para ofrecer y mejorar la app\";\n")),
+            RuleExample("Interface Builder's default \"Label\" on labels the code fills in",
+                VirtualFile("en.lproj/Main.strings", "\"abc-12-def.text\" = \"Label\";\n\"ghi-34-jkl.text\" = \"Label\";\n"),
+                VirtualFile("fr.lproj/Main.strings", "\"abc-12-def.text\" = \"Étiquette\";\n\"ghi-34-jkl.text\" = \"Libellé\";\n")),
             RuleExample("A sentence split across strings: Korean moves the verb into the fragment after the field",
                 .strings("en", "\"indent.unit\" = \"spaces\";\n\"tab.unit\" = \"spaces\";\n"),
                 .strings("ko", "\"indent.unit\" = \"칸 들여쓰기\";\n\"tab.unit\" = \"칸\";\n")),

@@ -107,8 +107,10 @@ import Testing
         let result = Auditor.audit(paths: [root.path], options: AuditOptions(workers: 2))
         #expect(result.findings.filter { $0.ruleID == "a11y-inconsistent-label" }.isEmpty)
         let notes = result.findings.filter { $0.ruleID == "inconsistent-translation" }
-        // Ten notes at the time of writing, among them Estonian "Silt" where four other labels say "Label".
         #expect(notes.count < 40)
-        #expect(notes.contains { $0.locale == "et" && $0.message.contains("\"Silt\"") })
+        // Estonian "Silt" where four other labels say "Label": Interface Builder's default title on
+        // labels the code fills in, which nobody sees, so no second name.
+        #expect(!notes.contains { $0.message.contains("source text \"Label\"") })
+        #expect(!notes.isEmpty)
     }
 }
