@@ -265,7 +265,16 @@ public struct PunctuationMismatchRule: Rule {
         // widget" where 9 of 24 translations end with "."; a "Log in." most leave without one): one
         // finding at the source instead of one per locale.
         struct SourceString: Hashable { var table: Int32; var key: Int32 }
-        struct Shared { var kind: String; var source: SourceLocation?; var count: Int }
+        // The shared defect of one source string, and the per-locale findings it stands for.
+        struct Shared {
+            var kind: String
+            var mark: EndMark
+            var added: Bool
+            var source: SourceLocation?
+            var table: String
+            var key: String
+            var places: [(place: LocalePlace, message: String)] = []
+        }
         var translations: [SourceString: Int] = [:]
         var shared: [SourceString: Shared] = [:]
         var findings = ContentTexts.check(context, Self.description) { text, language, pair in
@@ -273,45 +282,36 @@ public struct PunctuationMismatchRule: Rule {
             guard text.form == nil else { return defects }
             let string = SourceString(table: pair.tableIndex, key: pair.keyPosition)
             translations[string, default: 0] += 1
-            if let mark = defects.first(where: { $0.kind.hasPrefix("added-") || $0.kind.hasPrefix("lacks-") }),
-               shared[string].map({ $0.kind == mark.kind }) ?? true {
-                shared[string] = Shared(kind: mark.kind, source: text.sourceLocation, count: (shared[string]?.count ?? 0) + 1)
+            guard let defect = defects.first(where: { $0.kind.hasPrefix("added-") || $0.kind.hasPrefix("lacks-") }),
+                  let mark = EndMark(rawValue: String(defect.kind.dropFirst(6))),
+                  shared[string].map({ $0.kind == defect.kind }) ?? true else { return defects }
+            if shared[string] == nil {
+                shared[string] = Shared(kind: defect.kind, mark: mark, added: defect.kind.hasPrefix("added-"), source: text.sourceLocation,
+                                        table: pair.table.name, key: pair.key)
             }
+            shared[string]!.places.append((LocalePlace(locale: pair.locale, location: text.location), defect.message))
+            shared[string]!.source = text.sourceLocation
             return defects
         }
-        let bySource = shared.filter { string, mark in mark.count >= 3 && mark.count * 3 >= translations[string, default: 0] }
+        let bySource = shared.filter { string, group in group.places.count >= 3 && group.places.count * 3 >= translations[string, default: 0] }
         guard !bySource.isEmpty else { return findings }
-        // Which source strings, by table name and key, as the findings name them.
-        struct Named: Hashable { var table: String; var key: String }
-        var grouped: [Named: (mark: Shared, total: Int)] = [:]
-        for pair in context.pairs {
-            let string = SourceString(table: pair.tableIndex, key: pair.keyPosition)
-            guard let mark = bySource[string] else { continue }
-            grouped[Named(table: pair.table.name, key: pair.key)] = (mark, translations[string, default: 0])
-        }
-        func phrase(_ kind: String) -> (mark: EndMark, added: Bool)? {
-            let added = kind.hasPrefix("added-")
-            return EndMark(rawValue: String(kind.dropFirst(6))).map { ($0, added) }
-        }
-        var places: [Named: [LocalePlace]] = [:]
+        // The per-locale findings the source's note stands for, known by place and message.
+        struct Place: Hashable { var locale: String; var location: SourceLocation; var message: String }
+        let replaced = Set(bySource.values.flatMap { group in
+            group.places.map { Place(locale: $0.place.locale, location: $0.place.location, message: $0.message) }
+        })
         findings.removeAll { finding in
-            guard let table = finding.table, let key = finding.key, let locale = finding.locale, let location = finding.location,
-                  case let named = Named(table: table, key: key), let group = grouped[named], let (mark, added) = phrase(group.mark.kind),
-                  added ? finding.message.hasSuffix("ends with \(mark.withArticle) that the source does not have: remove it, or add it to the source")
-                        : finding.message.contains("does not end with the source's \(mark.name): end it with ")
-            else { return false }
-            places[named, default: []].append(LocalePlace(locale: locale, location: location))
-            return true
+            guard let locale = finding.locale, let location = finding.location else { return false }
+            return replaced.contains(Place(locale: locale, location: location, message: finding.message))
         }
-        for (named, found) in places {
-            let group = grouped[named]!
-            let (mark, added) = phrase(group.mark.kind)!
-            let ordered = LocalePlace.ordered(found)
-            let message = added
-                ? "\(ordered.count) of \(group.total) translations end with \(mark.withArticle) that the source does not have: add it to the source, or remove it from them"
-                : "\(ordered.count) of \(group.total) translations do not end with the source's \(mark.name): end them with it, or drop it from the source if the text is no sentence"
+        for (string, group) in bySource {
+            let ordered = LocalePlace.ordered(group.places.map(\.place))
+            let total = translations[string, default: 0]
+            let message = group.added
+                ? "\(ordered.count) of \(total) translations end with \(group.mark.withArticle) that the source does not have: add it to the source, or remove it from them"
+                : "\(ordered.count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, or drop it from the source if the text is no sentence"
             findings.append(Finding(ruleID: Self.description.id, severity: .note, message: message,
-                                    location: group.mark.source ?? ordered[0].location, table: named.table, key: named.key,
+                                    location: group.source ?? ordered[0].location, table: group.table, key: group.key,
                                     notes: LocalePlace.notes(for: ordered, shown: ordered.count)))
         }
         return findings
