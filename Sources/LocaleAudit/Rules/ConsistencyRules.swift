@@ -465,23 +465,18 @@ public struct UntranslatedRule: Rule {
                                    at: location, locale: pair.locale, table: pair.table, key: pair.key,
                                    severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
         }
-        // The translations of each locale that differ from their source, for the names below: only
-        // when some text is kept by most languages.
-        var translatedTexts: [Int32: [String]] = [:]
-        if !keptOrder.isEmpty {
-            for pair in context.pairs {
-                guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
-                      translation != source else { continue }
-                translatedTexts[pair.localeID, default: []].append(translation)
-            }
+        // A name the translators write inside their own sentences ("Проигрыватель Duck Player") is
+        // kept on purpose, not waiting for a translation.
+        let names = keptOrder.compactMap { place -> String? in
+            guard case .text(let name) = kept[place]![0].pair.source.value, Self.isName(name) else { return nil }
+            return name
         }
+        let inSentences = NameOccurrences(names, in: context.pairs)
         for place in keptOrder {
             let t = Int(place.table), k = Int(place.key)
             let places = kept[place]!
-            // A name the translators write inside their own sentences ("Проигрыватель Duck Player")
-            // is kept on purpose, not waiting for a translation.
             if case .text(let name) = places[0].pair.source.value, Self.isName(name),
-               places.filter({ pair in translatedTexts[pair.pair.localeID]?.contains { $0.contains(name) } ?? false }).count >= 2 { continue }
+               places.filter({ inSentences.writes(name, in: $0.pair.localeID) }).count >= 2 { continue }
             if let finding = Self.keptByMost(places, sameScript: sameScript[t][k], everywhere: everywhere[t][k], context: context) {
                 findings.append(finding)
             }
@@ -493,6 +488,47 @@ public struct UntranslatedRule: Rule {
     static func isName(_ text: String) -> Bool {
         let words = text.split(separator: " ")
         return (1...4).contains(words.count) && words.allSatisfy { $0.first?.isUppercase == true }
+    }
+
+    /// Which locales write each of some names inside a translation of another text: one byte-level
+    /// pass over the translations that compares only where a name's first two bytes stand, instead of
+    /// searching each translation for each name.
+    struct NameOccurrences {
+        private var written: Set<Occurrence> = []
+        private struct Occurrence: Hashable { var name: Int; var locale: Int32 }
+        private var index: [String: Int] = [:]
+
+        init(_ names: [String], in pairs: [TranslationPair]) {
+            var byLead: [UInt16: [(Int, [UInt8])]] = [:]
+            var leadByte = [Bool](repeating: false, count: 256)
+            for name in names where index[name] == nil {
+                let bytes = Array(name.utf8)
+                guard bytes.count >= 2 else { continue }
+                index[name] = index.count
+                byLead[UInt16(bytes[0]) << 8 | UInt16(bytes[1]), default: []].append((index[name]!, bytes))
+                leadByte[Int(bytes[0])] = true
+            }
+            guard !byLead.isEmpty else { return }
+            for pair in pairs {
+                guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
+                      translation != source else { continue }
+                var text = translation
+                text.withUTF8 { bytes in
+                    guard bytes.count >= 2 else { return }
+                    for i in 0..<(bytes.count - 1) where leadByte[Int(bytes[i])] {
+                        for (name, nameBytes) in byLead[UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])] ?? []
+                        where nameBytes.count <= bytes.count - i && bytes[i..<(i + nameBytes.count)].elementsEqual(nameBytes) {
+                            written.insert(Occurrence(name: name, locale: pair.localeID))
+                        }
+                    }
+                }
+            }
+        }
+
+        func writes(_ name: String, in locale: Int32) -> Bool {
+            guard let name = index[name] else { return false }
+            return written.contains(Occurrence(name: name, locale: locale))
+        }
     }
 
     struct KeyPlace: Hashable {

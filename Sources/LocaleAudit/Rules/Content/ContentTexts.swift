@@ -134,10 +134,10 @@ enum ContentTexts {
                       _ check: (ComparedText, _ language: String, _ pair: TranslationPair) -> [Defect]) -> [Finding] {
         var findings: [Finding] = []
         // Pairs come grouped by table and locale: the language changes rarely.
-        var lastLocale = "", language = ""
+        var lastLocale: Int32? = nil, language = ""
         for pair in context.pairs {
-            if pair.locale != lastLocale {
-                lastLocale = pair.locale
+            if pair.localeID != lastLocale || pair.localeID < 0 {
+                lastLocale = pair.localeID
                 language = UntranslatedRule.language(of: pair.locale)
             }
             let defects: [Defect]
