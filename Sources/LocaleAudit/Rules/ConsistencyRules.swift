@@ -632,8 +632,9 @@ public struct TranslationStateRule: Rule {
         `rtl-no-rtl-text` reports the text of the same entry, that finding says what is wrong and stands \
         for both. A string not for translation (`shouldTranslate: false`) has no state worth reporting, \
         and a partial locale's strings still to translate are counted by `locale-incomplete`. A state \
-        that most translations of a string share (three at least), as one change of the source leaves \
-        them, is one finding at the source entry naming the locales.
+        that a third of the translations of a string share (three at least), as one change of the \
+        source leaves them, is one finding at the source entry naming the locales; five strings or \
+        more of one table in one state in one locale are one finding there, naming the strings.
         """,
         triggering: [
             RuleExample(.catalog(strings: catalogKey("Cancel", ("↓de", stringUnit("Abbrechen", state: "needs_review"))))),
@@ -643,6 +644,10 @@ public struct TranslationStateRule: Rule {
                 .catalog(strings: catalogKey("Delete", ("↓en", stringUnit("Delete…")), ("de", stringUnit("Löschen", state: "needs_review")),
                                              ("fr", stringUnit("Supprimer", state: "needs_review")),
                                              ("it", stringUnit("Elimina", state: "needs_review"))))),
+            RuleExample("One locale has not reviewed five strings of a table yet: one finding, naming them",
+                .catalog(strings: ["Copy", "Cut", "Paste", "Delete", "Undo"].enumerated().map { index, key in
+                    catalogKey(key, ("\(index == 0 ? "↓" : "")fr", stringUnit("« \(key) »", state: "needs_review")))
+                }.joined(separator: ",\n"))),
         ],
         nonTriggering: [
             RuleExample(.catalog(strings: catalogKey("Cancel", ("de", stringUnit("Abbrechen"))))),
@@ -653,7 +658,7 @@ public struct TranslationStateRule: Rule {
         let rule = Self.description
         for set in context.index.tableSets {
             // One source change marks every translation of the string for review: per source key and
-            // state, the locales that have it, reported together when they are most of them.
+            // state, the locales that have it, reported together when they are a third of them.
             struct Marked: Hashable { var key: String; var state: String }
             var marked: [Marked: [(place: LocalePlace, finding: Finding, meaning: String)]] = [:]
             var order: [Marked] = []
@@ -675,20 +680,43 @@ public struct TranslationStateRule: Rule {
                     marked[group, default: []].append((LocalePlace(locale: translation.locale, location: entry.location), finding, meaning))
                 }
             }
+            // What is left, per locale and state: a translator who has not reviewed a table yet leaves
+            // many strings in one state, which is one job.
+            struct LocaleState: Hashable { var locale: String; var state: String }
+            var left: [LocaleState: [(key: String, place: LocalePlace, finding: Finding, meaning: String)]] = [:]
+            var leftOrder: [LocaleState] = []
             for group in order {
                 let members = marked[group]!
                 let having = set.translations.filter { $0.entries[group.key] != nil }.count
-                guard members.count >= 3, members.count * 2 >= having, let position = set.sourcePositions[group.key] else {
-                    findings += members.map(\.finding)
+                guard members.count >= 3, members.count * 3 >= having, let position = set.sourcePositions[group.key] else {
+                    for member in members {
+                        let place = LocaleState(locale: member.place.locale, state: group.state)
+                        if left[place] == nil { leftOrder.append(place) }
+                        left[place, default: []].append((group.key, member.place, member.finding, member.meaning))
+                    }
                     continue
                 }
                 findings.append(.entry(rule, "marked '\(group.state)' in \(members.count) of the \(having) translations, \(members[0].meaning); all at once, so most likely one change of the source",
                                        at: set.sourceEntries[Int(position)].location, locale: nil, table: set.id, key: group.key,
                                        notes: LocalePlace.notes(for: LocalePlace.ordered(members.map(\.place)))))
             }
+            for place in leftOrder {
+                let members = left[place]!
+                guard members.count >= Self.rolledUpMinimum else {
+                    findings += members.map(\.finding)
+                    continue
+                }
+                let sorted = members.sorted { ($0.place.location.line, $0.place.location.column) < ($1.place.location.line, $1.place.location.column) }
+                findings.append(.entry(rule, "\(members.count) strings of \(set.id.name) are marked '\(place.state)' in \(place.locale); for each, \(members[0].meaning)",
+                                       at: sorted[0].place.location, locale: place.locale, table: set.id, key: sorted[0].key,
+                                       notes: sorted.dropFirst().map { Finding.Note(message: "also \"\($0.key.visibleEscaped.truncatedForMessage)\"", location: $0.place.location) }))
+            }
         }
         return findings
     }
+
+    /// Strings of one table in one state in one locale, from which on they are one finding.
+    static let rolledUpMinimum = 5
 
     /// What a state means for the release, not the state's name again; nil for a finished one.
     static func meaning(of state: TranslationState) -> String? {

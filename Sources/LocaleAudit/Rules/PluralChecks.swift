@@ -361,6 +361,27 @@ public struct PluralUnusedCategoryRule: Rule {
                 stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("one", "↓1冊の本"), ("other", "%d冊")])),
             RuleExample("A dead form that says what 'other' says: a note",
                 stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("one", "↓%d冊"), ("other", "%d冊")])),
+            RuleExample("Three strings of one table with such forms (a generator writes every category): one note",
+                .plist("ja.lproj/Localizable.stringsdict", dict: ["books": "冊", "pages": "ページ", "files": "ファイル"]
+                    .sorted { $0.key < $1.key }.enumerated().map { index, item in """
+                    <key>\(item.key)</key>
+                    <dict>
+                    \t<key>NSStringLocalizedFormatKey</key>
+                    \t<string>%#@count@</string>
+                    \t<key>count</key>
+                    \t<dict>
+                    \t\t<key>NSStringFormatSpecTypeKey</key>
+                    \t\t<string>NSStringPluralRuleType</string>
+                    \t\t<key>NSStringFormatValueTypeKey</key>
+                    \t\t<string>d</string>
+                    \t\t<key>one</key>
+                    \t\t\(index == 0 ? "↓" : "")<string>%d\(item.value)</string>
+                    \t\t<key>other</key>
+                    \t\t<string>%d\(item.value)</string>
+                    \t</dict>
+                    </dict>
+
+                    """ }.joined())),
         ],
         nonTriggering: [
             RuleExample("An English 'zero' form is Apple's exact-zero form",
@@ -375,6 +396,10 @@ public struct PluralUnusedCategoryRule: Rule {
         let rule = Self.description
         let cache = PluralRulesCache.shared
         var findings: [Finding] = []
+        // Harmless dead forms per locale and table, in order: a generator that writes every category
+        // (Wikipedia's) leaves dozens of them, which are one tidying job, not dozens.
+        var harmlessByTable: [String: [(site: PluralSite, variable: PluralVariable, form: PluralForm, location: SourceLocation)]] = [:]
+        var tableOrder: [String] = []
         for site in context.pluralSites {
             // Without CLDR data for the locale ICU answers with the root rules; nothing can be said.
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
@@ -388,14 +413,40 @@ public struct PluralUnusedCategoryRule: Rule {
                     if known == .zero || (known.map { rules.categories.contains($0) } ?? false) { continue }
                     // A dead form that says what `other` says loses nothing: only tidying, a note.
                     let harmless = known != nil && variable.form("other")?.text == form.text
-                    var message = known == nil
+                    if harmless {
+                        let group = "\(site.locale)\u{0}\(site.table.scope)\u{0}\(site.table.name)"
+                        if harmlessByTable[group] == nil { tableOrder.append(group) }
+                        harmlessByTable[group, default: []].append((site, variable, form, form.location ?? variable.location(orEntry: site)))
+                        continue
+                    }
+                    let message = known == nil
                         ? "\(site.context)'\(form.category)' is not a plural category (zero, one, two, few, many, other)"
                         : "\(site.context)\(site.locale) never uses '\(form.category)' in \(variable.displayName) (its categories: \(rules.categories.map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary)"
-                    if harmless { message += "; it says what 'other' says, so nothing shows wrong: remove it" }
                     findings.append(.entry(rule, message, at: form.location ?? variable.location(orEntry: site),
-                                           locale: site.locale, table: site.table, key: site.key, severity: harmless ? .note : nil))
+                                           locale: site.locale, table: site.table, key: site.key))
                 }
             }
+        }
+        for group in tableOrder {
+            let dead = harmlessByTable[group]!
+            let first = dead[0]
+            let categories = { (site: PluralSite) in
+                (PluralRulesCache.shared.rules(for: site.locale)?.categories ?? []).map(\.rawValue).joined(separator: ", ")
+            }
+            if dead.count < 3 {
+                for item in dead {
+                    findings.append(.entry(rule, "\(item.site.context)\(item.site.locale) never uses '\(item.form.category)' in \(item.variable.displayName) (its categories: \(categories(item.site))) — \(ICUInfo.dataSummary); it says what 'other' says, so nothing shows wrong: remove it",
+                                           at: item.location, locale: item.site.locale, table: item.site.table, key: item.site.key, severity: .note))
+                }
+                continue
+            }
+            let unused = Set(dead.map(\.form.category)).sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let notes = dead.dropFirst().map { item in
+                Finding.Note(message: "also '\(item.form.category)' in \"\(item.site.key.visibleEscaped.truncatedForMessage)\"", location: item.location)
+            }
+            findings.append(.entry(rule, "\(dead.count) plural strings of \(first.site.table.name) have \(unused) forms, which \(first.site.locale) never uses (its categories: \(categories(first.site))) — \(ICUInfo.dataSummary); each says what 'other' says, so nothing shows wrong: remove them",
+                                   at: first.location, locale: first.site.locale, table: first.site.table, key: first.site.key,
+                                   severity: .note, notes: notes))
         }
         return findings
     }
@@ -463,6 +514,9 @@ public struct PluralVariableReferenceRule: Rule {
                 stringsdictExample("en.lproj/Localizable.stringsdict", format: "%#@count@",
                                    forms: [("one", "%d book"), ("other", "%d books")], markVariable: true, markFormat: true,
                                    variableName: "books")),
+            RuleExample("The variable's name translated inside its reference: one finding, at the format",
+                stringsdictExample("de.lproj/Localizable.stringsdict", format: "%#@ die Bücher@",
+                                   forms: [("one", "%d Buch"), ("other", "%d Bücher")], markFormat: true)),
         ],
         nonTriggering: [
             RuleExample(stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")])),
@@ -473,12 +527,24 @@ public struct PluralVariableReferenceRule: Rule {
         var findings: [Finding] = []
         for site in context.pluralSites where !site.value.formatIsImplicit {
             let formatScan = FormatSpecifiers.scan(site.value.format)
-            for problem in formatScan.problems {
-                findings.append(.entry(rule, "\(site.context)the format \"\(site.value.format.visibleEscaped)\" is malformed: \(problem.message)",
-                                       at: site.value.formatLocation ?? site.location, locale: site.locale, table: site.table, key: site.key))
-            }
             let referenced = site.value.referencedVariableNames
             let defined = Set(site.value.variables.map(\.name))
+            // A variable reference written wrong ("%#@ die Einträge@", its name translated) is the
+            // reference to the variable the format then never names: one defect, said once.
+            let badReferences = formatScan.problems.filter { $0.message == FormatSpecifiers.malformedVariableReference }
+            let unnamed = site.value.variables.map(\.name).filter { name in
+                !referenced.contains(name) && !formatScan.problems.contains { $0.text.contains("@\(name)@") }
+            }
+            let meantForUnnamed = !badReferences.isEmpty && unnamed.count <= badReferences.count
+            for problem in formatScan.problems {
+                var message = problem.message
+                if meantForUnnamed && problem.message == FormatSpecifiers.malformedVariableReference {
+                    message += " (the variable \(unnamed.map { "'\($0)'" }.joined(separator: " or ")) is never named)"
+                }
+                findings.append(.entry(rule, "\(site.context)the format \"\(site.value.format.visibleEscaped)\" is malformed: \(message)",
+                                       at: site.value.formatLocation ?? site.location, locale: site.locale, table: site.table, key: site.key))
+            }
+            if meantForUnnamed { continue }
             // A String Catalog's reader reports undefined substitutions (`xcstrings-invalid`) in every
             // string unit, those this value does not hold included.
             let isCatalog = site.location.file.hasSuffix(".xcstrings")
@@ -487,13 +553,10 @@ public struct PluralVariableReferenceRule: Rule {
                 findings.append(.entry(rule, "\(site.context)the format names '%#@\(name)@' but no variable '\(name)' is defined; it is shown raw",
                                        at: site.value.formatLocation ?? site.location, locale: site.locale, table: site.table, key: site.key))
             }
-            // A variable the malformed format was meant to name is already reported above.
-            let namedByProblems = formatScan.problems.map(\.text)
             // In a String Catalog, a substitution left unnamed next to an undefined name is most likely
             // that name misspelt: the reader's one finding about it says so.
             if isCatalog && !undefined.isEmpty { continue }
-            for variable in site.value.variables where !referenced.contains(variable.name)
-                && !namedByProblems.contains(where: { $0.contains("@\(variable.name)@") }) {
+            for variable in site.value.variables where unnamed.contains(variable.name) {
                 findings.append(.entry(rule, "\(site.context)variable '\(variable.name)' is defined but the format \"\(site.value.format.visibleEscaped)\" never names it",
                                        at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key,
                                        severity: .warning))

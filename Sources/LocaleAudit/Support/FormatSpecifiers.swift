@@ -95,6 +95,8 @@ public struct FormatScan: Sendable, Hashable {
 /// not regular expressions, and reports every `%` sequence it does not recognise, except a `%` then a
 /// space that reads as prose (see `Reading`).
 public enum FormatSpecifiers {
+    /// The problem of a `%#@` not closed into `%#@name@`, which the plural rules recognise.
+    static let malformedVariableReference = "a variable reference needs the form %#@name@"
     static let conversions: Set<Unicode.Scalar> = [
         "@", "d", "i", "u", "o", "x", "X", "f", "F", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S", "p", "D", "U", "O",
     ]
@@ -224,7 +226,7 @@ public enum FormatSpecifiers {
                     i = k + 1
                 } else {
                     problems.append(FormatProblem(range: start..<min(k, n), text: text(start..<min(k, n)),
-                                                  message: "a variable reference needs the form %#@name@"))
+                                                  message: malformedVariableReference))
                     i = max(j + 2, min(k, n))
                 }
                 continue

@@ -246,6 +246,38 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(XLIFFTableNaming.tableName(original: "InfoPlist.strings") == "InfoPlist")
         #expect(XLIFFTableNaming.scope(original: "Blockzilla/en.lproj/Localizable.strings") == "xliff:Blockzilla")
         #expect(XLIFFTableNaming.scope(original: "Localizable.xcstrings") == "xliff:")
+        // Without `original`, the XLIFF file is the table's identity, its locale names blanked: one
+        // export per locale shares the table, two unrelated test files (both `<file id="f1">`) do not.
+        #expect(XLIFFTableNaming.scope(fileWithoutOriginal: "tx/fr.xlf") == XLIFFTableNaming.scope(fileWithoutOriginal: "tx/de.xlf"))
+        #expect(XLIFFTableNaming.scope(fileWithoutOriginal: "fr/app.xlf") == XLIFFTableNaming.scope(fileWithoutOriginal: "de/app.xlf"))
+        #expect(XLIFFTableNaming.scope(fileWithoutOriginal: "valid/withReferences.xlf") != XLIFFTableNaming.scope(fileWithoutOriginal: "valid/sample1.xlf"))
+        #expect(XLIFFTableNaming.scope(fileWithoutOriginal: "valid/sample1.xlf") != XLIFFTableNaming.scope(original: ""))
+    }
+
+    /// Two unrelated XLIFF 2 files in one folder, both `<file id="f1">` without `original`: each
+    /// file's unit is its own string, and what one lacks is to be added to it, not to the other.
+    @Test func filesWithoutOriginalAreTheirOwnTables() throws {
+        let root = try TestPaths.makeTemporaryDirectory("xliff-without-original")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func xliff(_ target: String?) -> String {
+            """
+            <?xml version="1.0"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+             <file id="f1">
+              <unit id="u1"><segment><source>First segment</source>\(target.map { "<target>\($0)</target>" } ?? "")</segment></unit>
+             </file>
+            </xliff>
+            """
+        }
+        try xliff("Premier segment").write(to: root.appendingPathComponent("translated.xlf"), atomically: true, encoding: .utf8)
+        try xliff(nil).write(to: root.appendingPathComponent("untranslated.xlf"), atomically: true, encoding: .utf8)
+        let findings = Auditor.audit(paths: [root.path], options: AuditOptions(sourceLanguage: "en", workers: 1)).findings
+        let missing = findings.filter { $0.ruleID == "missing-translation" || $0.ruleID == "locale-incomplete" }
+        #expect(!missing.isEmpty)
+        for finding in missing {
+            #expect(finding.location?.file.hasSuffix("untranslated.xlf") == true, "\(finding)")
+            #expect(!finding.notes.contains { $0.message.contains("translated.xlf") && !$0.message.contains("untranslated.xlf") }, "\(finding.notes)")
+        }
     }
 
     // MARK: Exports of translation platforms, Xcode's stringsdict companions

@@ -77,7 +77,7 @@ struct XLIFF12Reader {
         noteXMLLang(file)
         let original = file.value(of: "original")
         let table = original.map(XLIFFTableNaming.tableName(original:)) ?? fallbackTable
-        let scope = XLIFFTableNaming.scope(original: original ?? "")
+        let scope = original.map(XLIFFTableNaming.scope(original:)) ?? XLIFFTableNaming.scope(fileWithoutOriginal: path)
         if original == nil { problem("expected the attribute original on <file> (the file the strings come from)", at: file.location, table: table) }
         let sourceLanguage = file.attribute("source-language")
         let targetLanguage = file.attribute("target-language")

@@ -139,7 +139,7 @@ extension XLIFF2Reader {
             let original = element.value(of: "original")
             let fileID = element.value(of: "id") ?? reader.fallbackTable
             let table = original.map(XLIFFTableNaming.tableName(original:)) ?? fileID
-            let scope = XLIFFTableNaming.scope(original: original ?? "")
+            let scope = original.map(XLIFFTableNaming.scope(original:)) ?? XLIFFTableNaming.scope(fileWithoutOriginal: reader.path)
             var sources: [Entry] = [], targets: [Entry] = []
             for unit in units {
                 var attributes = unit.attributes

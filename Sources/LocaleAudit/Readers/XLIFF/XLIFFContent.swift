@@ -133,6 +133,24 @@ enum XLIFFTableNaming {
         components.removeAll { $0.hasSuffix(".lproj") }
         return "xliff:" + components.joined(separator: "/")
     }
+
+    /// The scope of a `<file>` without `original`, which only the XLIFF file holding it identifies: its
+    /// path with the names that give its locale (`fr.xlf`, `fr/app.xlf`, `fr.lproj/`) blanked, so
+    /// that one export per locale still shares its tables and two unrelated files (test cases that
+    /// all say `<file id="f1">`) do not.
+    static func scope(fileWithoutOriginal path: String) -> String {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for locale in PathLocale.locales(path: path, lprojLocale: nil) {
+            switch locale.place {
+            case .fileName:
+                let name = components[components.count - 1]
+                components[components.count - 1] = "*" + (name.lastIndex(of: ".").map { String(name[$0...]) } ?? "")
+            case .parentFolder: components[components.count - 2] = "*"
+            case .lprojFolder: break
+            }
+        }
+        return "xliff-file:" + components.map { $0.hasSuffix(".lproj") ? "*.lproj" : $0 }.joined(separator: "/")
+    }
 }
 
 /// Translation states of both XLIFF versions, and how bad each is (for an entry made of several units).

@@ -179,12 +179,13 @@ public struct PunctuationMismatchRule: Rule {
         spreadsheet shows on screen. Marks are compared in the target language's form: `。：？！` in \
         Chinese and Japanese, `؟` in Arabic, Persian and Urdu, `;` as the Greek question mark, `։` \
         and `՞` in Armenian, `።` and `፧` in Amharic, `।` in Hindi and Bengali, `။` in Burmese; `...` \
-        and `…` are one ellipsis; an exclamation may become a full stop (or end without a mark in Burmese, Mon and Shan, which have none); Thai and Lao may end without \
+        and `…` are one ellipsis; an exclamation may become a full stop (or end without a mark in Burmese, Mon and Shan, which have none); a Burmese question may end with its particle (လား) alone; Thai and Lao may end without \
         a mark; the stop may end the sentence before a closing aside ("…합니다. (예시: ö = o)"); an \
         ellipsis may move to the start, where a verb-final language puts the omitted words \
         ("...ဖြင့် အစားထိုးရန်" for "Replace with…"); a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none; a \
         translation that makes two sentences of the source's one ends its last like its first; a \
-        Japanese noun phrase, or a short Chinese or Korean label, needs no 。, and a Korean or Japanese \
+        Japanese noun phrase or terse command ("検索結果を閉じる", anything but the polite style's \
+        "…ます"), or a short Chinese or Korean label, needs no 。, and a Korean or Japanese \
         translation that makes a whole sentence of a fragment ("…못했습니다.") ends it; a source that \
         stops on a preposition ("Indent wrapped lines by") runs on into a control, and a translation \
         may make a label of it with a colon; a lower-case bullet item may end the sentence its list makes. Closing \
@@ -226,10 +227,13 @@ public struct PunctuationMismatchRule: Rule {
             RuleExample("An abbreviation and a German ordinal end with a full stop that is no sentence's",
                 .strings("en", "\"e.g\" = \"for example\";\n\"day\" = \"on the %@\";\n\"welcome\" = \"Welcome!\";\n"),
                 .strings("de", "\"e.g\" = \"z. B.\";\n\"day\" = \"am %@.\";\n\"welcome\" = \"Willkommen.\";\n")),
-            RuleExample("Japanese and Chinese descriptions written as noun phrases, without 。",
-                .strings("en", "\"dir\" = \"The directory name of the dropped file.\";\n\"contents\" = \"File contents.\";\n"),
-                .strings("ja", "\"dir\" = \"ドロップ元ファイルのあるディレクトリ名\";\n\"contents\" = \"ファイルの内容\";\n"),
+            RuleExample("Japanese and Chinese descriptions written as noun phrases or terse commands, without 。",
+                .strings("en", "\"dir\" = \"The directory name of the dropped file.\";\n\"contents\" = \"File contents.\";\n\"close\" = \"Close the search results.\";\n"),
+                .strings("ja", "\"dir\" = \"ドロップ元ファイルのあるディレクトリ名\";\n\"contents\" = \"ファイルの内容\";\n\"close\" = \"検索結果を閉じる\";\n"),
                 .strings("zh-Hans", "\"dir\" = \"拖放文件所在的目录名称\";\n\"contents\" = \"文件内容\";\n")),
+            RuleExample("A Burmese question asked by its final particle",
+                .strings("en", "\"erase\" = \"Erase all saved articles?\";\n"),
+                .strings("my", "\"erase\" = \"သိမ်းထားသော ဆောင်းပါးအားလုံးကို ဖျက်မှာလား\";\n")),
             RuleExample("Burmese and Punjabi put the ellipsis first, where the omitted words go",
                 .strings("en", "\"replace\" = \"Replace with…\";\n\"share\" = \"Share page with…\";\n"),
                 .strings("my", "\"replace\" = \"...ဖြင့် အစားထိုးရန်\";\n"),
@@ -391,11 +395,16 @@ extension PunctuationMismatchRule {
         let scalars = text.unicodeScalars.filter { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
         guard let last = scalars.last, !scalars.dropLast().contains(where: { endsSentence($0) || $0 == "、" || $0 == "，" }) else { return false }
         if language == "ja" {
-            let script = last.properties.isIdeographic || (0x30A0...0x30FF).contains(last.value) || last.isASCII
-            return script
+            if last.properties.isIdeographic || (0x30A0...0x30FF).contains(last.value) || last.isASCII { return true }
+            // A terse command or verb-stem label ("検索結果を閉じる", "…で置き換え") is UI style too; a
+            // sentence in the polite style ("…しました", "…できません") is a sentence and ends with 。.
+            let text = String(String.UnicodeScalarView(scalars))
+            return !Self.japanesePoliteEndings.contains(where: text.hasSuffix)
         }
         return scalars.count <= 12
     }
+
+    static let japanesePoliteEndings = ["ます", "ました", "ません", "です", "でした", "ください", "ましょう", "でしょう"]
 
     /// A Korean text whose last word before its full stop ends in a sentence ending (다, 요, 죠, 까:
     /// "…없습니다.", "…해요."), or a Japanese one whose 。 follows kana ("…しました。").

@@ -122,6 +122,9 @@ enum EndPunctuation {
         case (.period, .colon?), (.colon, .period?):
             // Armenian writes its full stop `։` with the colon key.
             return language == "hy"
+        case (.question, nil) where language == "my" && burmeseQuestionParticles.contains(where: endTrimmed(translation).hasSuffix):
+            // A Burmese question is asked by its final particle ("…ဖျက်မှာလား"); no mark is needed.
+            return true
         case (.ellipsis, nil) where startsWithEllipsis(translation):
             // "Replace with…" in a verb-final language puts the omitted words, and so the ellipsis,
             // first ("...ဖြင့် အစားထိုးရန်"): the mark is kept where the language needs it.
@@ -148,6 +151,8 @@ enum EndPunctuation {
 
     static let questionParticleLanguages: Set<String> = ["my", "mnw", "shn", "km", "th", "lo"]
     static let noExclamationLanguages: Set<String> = ["my", "mnw", "shn"]
+    /// လား (yes/no), လဲ and နည်း (what, which): the particles that end a Burmese question.
+    static let burmeseQuestionParticles = ["\u{101C}\u{102C}\u{1038}", "\u{101C}\u{1032}", "\u{1014}\u{100A}\u{103A}\u{1038}"]
 
     static let rightToLeftLanguages: Set<String> = ["ar", "ars", "fa", "he", "iw", "ur", "ps", "sd", "ckb", "yi", "ug", "dv", "azb", "skr", "nqo", "syr"]
 
