@@ -256,6 +256,7 @@ public enum Auditor {
         }
         findings += InterfaceBuilder.completeSources(tables: &tables, interfaceBuilderFiles: discovery.interfaceBuilderFiles,
                                                      sourceLanguage: source, limit: limit)
+        ExportedStaleness.apply(to: &tables)
         var project = Project(tables: tables, sourceLanguage: source, sourceLanguageOrigin: origin,
                               localeDeclarations: declarations, files: discovery.files,
                               lprojFolders: discovery.lprojFolders)

@@ -13,6 +13,7 @@ enum FindingConsolidation {
         findings = mergeTableCopies(findings, project: project)
         findings = mergeIncompleteCopies(findings, project: project)
         findings = mergeSourceCopies(findings, project: project)
+        findings = mergeLocaleCopies(findings, project: project)
         findings = foldUndeclaredLocales(findings)
         return findings
     }
@@ -462,6 +463,76 @@ enum FindingConsolidation {
             merged.notes.append(Finding.Note(message: "copied into \(unique.joined(separator: ", "))"))
             return merged
         }
+    }
+
+    // MARK: A locale copied from another of its language
+
+    /// Rules whose findings say that something is absent: two locales that both lack a string each
+    /// need it, so they are not one defect.
+    static let absenceRules: Set<String> = ["missing-translation", "a11y-missing", "missing-table", "extra-key", "locale-incomplete"]
+
+    /// A locale made by copying another of its language and script (Najdi Arabic `ars` from `ar`,
+    /// `es-419` from `es`) repeats the original's defects word for word: each is one finding, at the
+    /// original (the shorter code), with the copy as a note.
+    static func mergeLocaleCopies(_ findings: [Finding], project: Project) -> [Finding] {
+        let scopes = Dictionary(project.files.map { ($0.path, $0.scope) }, uniquingKeysWith: { a, _ in a })
+        struct Identity: Hashable { var rule: String; var scope: String; var table: String?; var key: String; var message: String; var language: LocaleLanguage }
+        var languages: [String: LocaleLanguage] = [:]
+        func identity(_ finding: Finding) -> Identity? {
+            guard let locale = finding.locale, let key = finding.key, let file = finding.location?.file,
+                  !absenceRules.contains(finding.ruleID) else { return nil }
+            let language = languages[locale] ?? LocaleLanguage(locale)
+            languages[locale] = language
+            return Identity(rule: finding.ruleID, scope: scopes[file] ?? "", table: finding.table, key: key,
+                            message: replacingWord(locale, in: finding.message), language: language)
+        }
+        var groups: [Identity: [Int]] = [:]
+        for (i, finding) in findings.enumerated() {
+            if let id = identity(finding) { groups[id, default: []].append(i) }
+        }
+        var copies: [Int: [Int]] = [:]
+        var dropped = Set<Int>()
+        for members in groups.values where members.count > 1 {
+            let byLocale = members.sorted { a, b in
+                let x = findings[a].locale!, y = findings[b].locale!
+                return (x.count, x) < (y.count, y)
+            }
+            let original = byLocale[0]
+            for copy in byLocale.dropFirst() where findings[copy].locale != findings[original].locale {
+                copies[original, default: []].append(copy)
+                dropped.insert(copy)
+            }
+        }
+        guard !dropped.isEmpty else { return findings }
+        return keeping(findings, dropping: dropped) { i, finding in
+            guard let copied = copies[i] else { return finding }
+            var merged = finding
+            for copy in copied.sorted() {
+                merged.notes.append(Finding.Note(message: "the same in \(findings[copy].locale!), a copy of this text", location: findings[copy].location))
+            }
+            return merged
+        }
+    }
+
+    /// `message` with every whole-word occurrence of `word` (a locale code: not the "ar" of "are")
+    /// blanked, so that two locales' findings compare as one message.
+    static func replacingWord(_ word: String, in message: String) -> String {
+        guard message.contains(word) else { return message }
+        let isWordByte: (UInt8) -> Bool = { $0 >= 0x80 || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
+        let bytes = Array(message.utf8), needle = Array(word.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == needle[0], i + needle.count <= bytes.count, Array(bytes[i..<(i + needle.count)]) == needle,
+               i == 0 || !isWordByte(bytes[i - 1]), i + needle.count == bytes.count || !isWordByte(bytes[i + needle.count]) {
+                out.append(0)
+                i += needle.count
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: A locale the app does not ship

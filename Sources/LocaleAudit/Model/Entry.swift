@@ -59,6 +59,9 @@ public struct Entry: Sendable, Hashable {
     /// Format-specific facts kept for reports (e.g. `extractionState`), never interpreted by readers.
     public var attributes: [String: String] { get { storage.attributes } set { set(\.attributes, newValue) } }
 
+    /// A String Catalog key the last build no longer found in the code (`extractionState: stale`).
+    public var isStale: Bool { storage.attributes["extractionState"] == "stale" }
+
     public init(key: String, value: Value, comment: String? = nil, state: TranslationState? = nil,
                 location: SourceLocation, valueLocation: SourceLocation? = nil, sourceValue: Value? = nil,
                 shouldTranslate: Bool = true, attributes: [String: String] = [:]) {

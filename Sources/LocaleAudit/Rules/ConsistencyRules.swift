@@ -33,6 +33,23 @@ public struct MissingTranslationRule: Rule {
             RuleExample("Nothing to translate: a space, a lone placeholder",
                 .strings("en", "\"cancel\" = \"Cancel\";\n\" \" = \" \";\n\"name\" = \"%@\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("An acronym every translation that has it keeps as written: the fallback is that text",
+                .strings("en", "\"nfkd\" = \"NFKD\";\n\"open\" = \"Open\";\n\"save\" = \"Save\";\n\"close\" = \"Close\";\n\"quit\" = \"Quit\";\n\"undo\" = \"Undo\";\n\"redo\" = \"Redo\";\n\"copy\" = \"Copy\";\n\"cut\" = \"Cut\";\n\"paste\" = \"Paste\";\n"),
+                .strings("de", "\"nfkd\" = \"NFKD\";\n\"open\" = \"Öffnen\";\n\"save\" = \"Sichern\";\n\"close\" = \"Schließen\";\n\"quit\" = \"Beenden\";\n\"undo\" = \"Widerrufen\";\n\"redo\" = \"Wiederholen\";\n\"copy\" = \"Kopieren\";\n\"cut\" = \"Ausschneiden\";\n\"paste\" = \"Einsetzen\";\n"),
+                .strings("ru", "\"open\" = \"Открыть\";\n\"save\" = \"Сохранить\";\n\"close\" = \"Закрыть\";\n\"quit\" = \"Завершить\";\n\"undo\" = \"Отменить\";\n\"redo\" = \"Повторить\";\n\"copy\" = \"Копировать\";\n\"cut\" = \"Вырезать\";\n\"paste\" = \"Вставить\";\n")),
+            RuleExample("A key the code no longer uses (stale) has no translation to miss",
+                VirtualFile("Localizable.xcstrings", """
+                    {
+                      "sourceLanguage" : "en",
+                      "strings" : {
+                        "Old title" : { "extractionState" : "stale", "localizations" : { "de" : \(stringUnit("Alter Titel")) } },
+                    \(["Open", "Save", "Close", "Quit", "Undo", "Redo", "Copy", "Cut", "Paste", "Find"].map { key in
+                        "    \"\(key)\" : { \"localizations\" : { \"de\" : \(stringUnit("\(key) (de)")), \"fr\" : \(stringUnit("\(key) (fr)")) } }"
+                    }.joined(separator: ",\n"))
+                      },
+                      "version" : "1.0"
+                    }
+                    """)),
             RuleExample("Interface Builder's note says the text is a placeholder the app replaces",
                 .strings("en", """
                     "cancel" = "Cancel";
@@ -63,6 +80,13 @@ public struct MissingTranslationRule: Rule {
             // key position and reported once unless only a few locales lack it.
             var missingIn: [Int: [(locale: String, finding: Finding)]] = [:]
             var reporting = 0
+            // An acronym every locale that has it keeps as written ("NFKD"): the fallback is that text.
+            let keptAsWritten = source.keys.indices.map { k -> Bool in
+                let entry = set.sourceEntries[k]
+                guard Self.isAcronym(entry.value) else { return false }
+                let present = set.alignedEntries.compactMap { $0[k] }
+                return !present.isEmpty && present.allSatisfy { $0.value == entry.value }
+            }
             // A partial locale's missing strings are summarised by locale-incomplete.
             for (l, translation) in set.translations.enumerated() where !context.isFolded(translation.locale, set.id) {
                 if !context.isSourceVariant(translation.locale) { reporting += 1 }
@@ -72,7 +96,9 @@ public struct MissingTranslationRule: Rule {
                 let aligned = set.alignedEntries[l]
                 for (k, key) in source.keys.enumerated() {
                     let entry = set.sourceEntries[k]
-                    guard entry.shouldTranslate, aligned[k] == nil,
+                    // A key the code no longer uses (`extractionState: stale`) shows nowhere;
+                    // stale-key-translated speaks of it.
+                    guard entry.shouldTranslate, aligned[k] == nil, !keptAsWritten[k], !entry.isStale,
                           context.accessibilityKind(table: t, position: k) == nil,
                           !InfoPlistLocalization.ownsMissingKey(context, table: set.id, key: key, locale: translation.locale) else { continue }
                     // Nothing to translate (" ", "%@", "•"): the source text is what every locale shows.
@@ -111,6 +137,13 @@ public struct MissingTranslationRule: Rule {
     /// A key missing in at least this many locales, and in three quarters of those that report, is
     /// one finding (Wikipedia's new strings, DuckDuckGo's newest feature: 24 locales, one defect).
     static let groupedMinimum = 2
+
+    /// Capital letters and digits only ("NFKD", "UTF-8", "H.264"): an acronym or a standard's name.
+    static func isAcronym(_ value: Value) -> Bool {
+        guard case .text(let text) = value else { return false }
+        let words = TextAnalysis.translatableWords(in: text)
+        return !words.isEmpty && words.allSatisfy { word in word.allSatisfy { $0.isUppercase || $0.isNumber } }
+    }
 }
 
 extension MissingTranslationRule {
@@ -790,8 +823,9 @@ public struct StaleKeyTranslatedRule: Rule {
         for set in context.index.tableSets {
             guard let source = set.source else { continue }
             for key in source.keys {
-                // Only the String Catalog reader records extractionState.
-                guard let entry = source.entries[key], entry.attributes["extractionState"] == "stale" else { continue }
+                // The catalog is where the key is removed: an XLIFF export that inherits the catalog's
+                // staleness (`ExportedStaleness`) is no second place to report it.
+                guard let entry = source.entries[key], entry.isStale, entry.location.file.hasSuffix(".xcstrings") else { continue }
                 // A copy of the source ("%@") is no translator's work: only real translations count.
                 let translated = set.translations.filter { translation in
                     guard let other = translation.entries[key] else { return false }

@@ -91,11 +91,15 @@ enum ConsistentIdentification {
         // ʼ with CA), no bidi controls (E2 80 8E/8F/AA–AE, E2 81 A6–A9, D8 9C) and no zero-width
         // space, word joiner or byte order mark (E2 80 8B, E2 81 A0, EF BB BF): nothing to remove or fold.
         if let last = folded.unicodeScalars.last, !trailingPunctuation.contains(last), !last.isWhitespaceFast,
-           !hasFoldableQuote(folded) {
+           last != ")", last != "]", !hasFoldableQuote(folded) {
             return folded
         }
         var scalars = Substring(folded).unicodeScalars[...]
         while let last = scalars.last, trailingPunctuation.contains(last) || last.isWhitespaceFast { scalars.removeLast() }
+        // A term in brackets ("(nó)" as a suffix of a label) is the same term.
+        if let first = scalars.first, let last = scalars.last, scalars.count > 2, (first == "(" && last == ")") || (first == "[" && last == "]") {
+            scalars = scalars.dropFirst().dropLast()
+        }
         // Typographic and typewriter quotes are one spelling ("d’ús" and "d'ús"): no one hears or
         // reads a different word; invisible bidi controls around a word do not change it either, nor
         // does a zero-width space (Khmer, Thai and Lao mark word boundaries with it).
@@ -303,6 +307,8 @@ enum ConsistentIdentification {
             } else if kind != nil {
                 return notCompared
             }
+            // A key the code no longer uses (`extractionState: stale`) shows nowhere: no second name.
+            if pair.source.isStale { return notCompared }
             let source = rawSource.trimmingSpaces
             // A label or term, not a sentence: two translations of a long message are two wordings,
             // not one thing under two names.
@@ -560,6 +566,12 @@ public struct InconsistentTranslationRule: Rule {
                 .strings("ru", "\"recent.title\" = \"Надавние\";\n\"recent.menu\" = ↓\"Недавние\";\n")),
         ],
         nonTriggering: [
+            RuleExample("The same term in brackets: one name",
+                .strings("en", "\"way.suffix\" = \"(node)\";\n\"node.suffix\" = \" (node)\";\n"),
+                .strings("pt", "\"way.suffix\" = \"(nó)\";\n\"node.suffix\" = \" nó\";\n")),
+            RuleExample("A translation of a key the code no longer uses (stale) is no second name",
+                .catalog(strings: catalogKey("Details", ("zh-Hant", stringUnit("詳情"))).replacingOccurrences(of: "\"localizations\"", with: "\"extractionState\" : \"stale\",\n\"localizations\""),
+                         catalogKey("Details ", ("zh-Hant", stringUnit("詳細內容"))))),
             RuleExample("Different comments: different meanings",
                 .strings("en", """
                 /* Verb: open a file */

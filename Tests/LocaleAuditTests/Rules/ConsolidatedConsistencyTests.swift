@@ -83,4 +83,23 @@ import Testing
         #expect(findings.count == 1)
         #expect(findings.first?.severity == .note)
     }
+
+    /// Najdi Arabic copied from Arabic repeats its defects: one finding at `ar`, the copy a note. Persian
+    /// with the same defect is another language's: its own finding. `es-419` and `es` differ in text.
+    @Test func aLocaleCopiedFromAnotherOfItsLanguageIsANoteOfIt() throws {
+        let files = [
+            "en.lproj/Localizable.strings": "\"delete\" = \"Delete this book?\";\n\"done\" = \"Done\";\n",
+            "ar.lproj/Localizable.strings": "\"delete\" = \"حذف هذا الكتاب.\";\n\"done\" = \"تم\";\n",
+            "ars.lproj/Localizable.strings": "\"delete\" = \"حذف هذا الكتاب.\";\n\"done\" = \"تم\";\n",
+            "fa.lproj/Localizable.strings": "\"delete\" = \"این کتاب حذف شود.\";\n\"done\" = \"انجام شد\";\n",
+            "es.lproj/Localizable.strings": "\"delete\" = \"Eliminar este libro.\";\n\"done\" = \"Listo\";\n",
+            "es-419.lproj/Localizable.strings": "\"delete\" = \"Borrar este libro.\";\n\"done\" = \"Listo\";\n",
+        ]
+        let findings = try audit(files, rule: "punctuation-mismatch")
+        #expect(findings.compactMap(\.locale).sorted() == ["ar", "es", "es-419", "fa"], "\(findings.map(\.locale))")
+        let arabic = try #require(findings.first { $0.locale == "ar" })
+        #expect(arabic.notes.contains { $0.message == "the same in ars, a copy of this text" && $0.location?.file.hasSuffix("ars.lproj/Localizable.strings") == true },
+                "\(arabic.notes)")
+        #expect(FindingConsolidation.replacingWord("ar", in: "not translated into ar? (are)") == "not translated into \u{0}? (are)")
+    }
 }

@@ -98,7 +98,7 @@ enum EndPunctuation {
         case .question:
             if cjk { return "'？'" }
             switch language {
-            case "ar", "fa", "ur", "ps", "ckb", "sd", "ug", "azb", "skr": return "'؟'"
+            case "ar", "ars", "fa", "ur", "ps", "ckb", "sd", "ug", "azb", "skr": return "'؟'"
             case "el": return "';'"
             case "hy": return "'՞' (on the stressed word)"
             default: return "'?'"
