@@ -41,6 +41,17 @@ public struct SpeechRange: Sendable, Hashable {
         }
     }
 
+    /// A person's or place's name with the lower-case particles names carry ("Leonardo da Vinci",
+    /// "Ludwig van Beethoven"): capitalised first and last words, particles between.
+    public var isNameWithParticles: Bool {
+        let words = text.split(whereSeparator: { $0.isWhitespace })
+        guard (3...5).contains(words.count), let first = words.first, let last = words.last,
+              first.first?.isUppercase == true, last.first?.isUppercase == true else { return false }
+        return words.dropFirst().dropLast().allSatisfy { $0.first?.isUppercase == true || Self.nameParticles.contains($0.lowercased()) }
+    }
+
+    static let nameParticles: Set<String> = ["da", "de", "del", "della", "di", "do", "dos", "das", "du", "van", "von", "der", "den", "ter", "la", "le", "y", "bin", "ibn", "al", "el"]
+
     /// A run of one word in a script that separates words with spaces, such as a brand name; more
     /// than one word reads as a phrase. Han and kana runs are never counted as one word (no spaces).
     public var isSingleWord: Bool {

@@ -169,7 +169,8 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         let item = texts[textIndex]
         let id = KeyOfTable(table: item.table, key: item.key), keyed = textsByKey
         // A translation that keeps the source's proper name as it is.
-        if run.isNameLike, !item.isSource, let source = keyed.sources[id], Self.isProperName(run.text, in: texts[source].text) { return true }
+        if run.isNameLike || run.isNameWithParticles, !item.isSource, let source = keyed.sources[id],
+           Self.isProperName(run.text, in: texts[source].text) { return true }
         guard let others = keyed.translations[id] else { return false }
         // Compared without ASCII case: "Pacu Jawi" at the start of a Chinese sentence is the name most
         // translations write "pacu jawi" inside theirs.
@@ -195,7 +196,10 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         for start in 1...(tokens.count - nameTokens.count) {
             let previous = tokens[start - 1]
             guard let last = previous.last, !".!?:".contains(last) else { continue }
-            if zip(tokens[start..<(start + nameTokens.count)], nameTokens).allSatisfy({ $0.0.hasPrefix($0.1) }) { return true }
+            // A particle may be capitalised in one and not the other ("Leonardo Da Vinci").
+            let written = tokens[start..<(start + nameTokens.count)]
+            if written.first!.hasPrefix(first),
+               zip(written.dropFirst(), nameTokens.dropFirst()).allSatisfy({ $0.0.hasPrefix($0.1) || $0.0.lowercased().hasPrefix($0.1.lowercased()) }) { return true }
         }
         return false
     }
@@ -301,6 +305,9 @@ public struct LanguageOfPartsRule: Rule {
                 .strings("uk", "\"share\" = \"Відкрити у Firefox\";\n"),
                 .strings("bg", "\"share\" = \"Отваряне във Firefox\";\n"),
                 .strings("el", "\"share\" = \"Άνοιγμα στο Firefox\";\n")),
+            RuleExample("A person's name with its particle, kept from the source",
+                .strings("en", "\"example\" = \"painting by Leonardo Da Vinci\";\n"),
+                .strings("ru", "\"example\" = \"картина Leonardo da Vinci\";\n")),
             RuleExample("A proper name and a loanword (WCAG 3.1.2 leaves names and technical terms alone)",
                 .strings("en", "\"sync.footer\" = \"Allow Wikimedia to save your reading lists\";\n\"cookies\" = \"Clear cookies\";\n"),
                 .strings("ru", "\"sync.footer\" = \"Разрешить Wikimedia сохранять списки чтения\";\n"),

@@ -179,7 +179,7 @@ public struct PunctuationMismatchRule: Rule {
         spreadsheet shows on screen. Marks are compared in the target language's form: `。：？！` in \
         Chinese and Japanese, `؟` in Arabic, Persian and Urdu, `;` as the Greek question mark, `։` \
         and `՞` in Armenian, `።` and `፧` in Amharic, `।` in Hindi and Bengali, `။` in Burmese; `...` \
-        and `…` are one ellipsis; an exclamation may become a full stop (or end without a mark in Burmese, Mon and Shan, which have none); a Burmese question may end with its particle (လား) alone; Thai and Lao may end without \
+        and `…` are one ellipsis; an exclamation may become a full stop (or end without a mark in Burmese, Mon and Shan, which have none, and in Chinese, Japanese and Korean interface style); a Burmese question may end with its particle (လား) alone; Thai and Lao may end without \
         a mark; the stop may end the sentence before a closing aside ("…합니다. (예시: ö = o)"); an \
         ellipsis may move to the start, where a verb-final language puts the omitted words \
         ("...ဖြင့် အစားထိုးရန်" for "Replace with…"); a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none; a \
@@ -231,6 +231,9 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("en", "\"dir\" = \"The directory name of the dropped file.\";\n\"contents\" = \"File contents.\";\n\"close\" = \"Close the search results.\";\n"),
                 .strings("ja", "\"dir\" = \"ドロップ元ファイルのあるディレクトリ名\";\n\"contents\" = \"ファイルの内容\";\n\"close\" = \"検索結果を閉じる\";\n"),
                 .strings("zh-Hans", "\"dir\" = \"拖放文件所在的目录名称\";\n\"contents\" = \"文件内容\";\n")),
+            RuleExample("A Japanese title without the source's exclamation mark",
+                .strings("en", "\"protected\" = \"You’re protected!\";\n"),
+                .strings("ja", "\"protected\" = \"保護されています\";\n")),
             RuleExample("A Burmese question asked by its final particle",
                 .strings("en", "\"erase\" = \"Erase all saved articles?\";\n"),
                 .strings("my", "\"erase\" = \"သိမ်းထားသော ဆောင်းပါးအားလုံးကို ဖျက်မှာလား\";\n")),

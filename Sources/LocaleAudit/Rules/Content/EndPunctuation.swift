@@ -115,9 +115,9 @@ enum EndPunctuation {
         case (.exclamation, .period?):
             // Many languages tone an exclamation down to a full stop (German, Japanese UI style).
             return true
-        case (.exclamation, nil) where noExclamationLanguages.contains(language):
+        case (.exclamation, nil) where noExclamationLanguages.contains(language) || ["ja", "zh", "yue", "ko"].contains(language):
             // Burmese-script writing has no exclamation mark of its own (၊ and ။ are its marks): a
-            // polite title ends without one.
+            // polite title ends without one; Chinese, Japanese and Korean interface text leaves it out.
             return true
         case (.period, .colon?), (.colon, .period?):
             // Armenian writes its full stop `։` with the colon key.
