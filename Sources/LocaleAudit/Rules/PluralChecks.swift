@@ -232,6 +232,10 @@ public struct PluralMissingCategoryRule: Rule {
                 stringsdictExample("bn.lproj/Localizable.stringsdict", forms: [("other", "%d মিনিট আগে")])),
             RuleExample("Hebrew counts books in the plural for 2: 'other' reads right",
                 stringsdictExample("he.lproj/Localizable.stringsdict", forms: [("one", "ספר אחד"), ("other", "%d ספרים")])),
+            RuleExample("Polish 'other' holds no whole number: converted from a TranslateWiki message, it holds that message's 'many' form",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 byte|$1 bytes}}\";\n"),
+                VirtualFile("Wiki/pl.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 bajt|$1 bajty|$1 bajtów}}\";\n"),
+                stringsdictExample("pl.lproj/Localizable.stringsdict", forms: [("one", "%d bajt"), ("few", "%d bajty"), ("other", "%d bajtów")])),
             RuleExample("An English plural copied into Russian and not translated (`untranslated` reports it)",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")]),
                 stringsdictExample("ru.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")])),
@@ -241,6 +245,7 @@ public struct PluralMissingCategoryRule: Rule {
         let rule = Self.description
         let cache = PluralRulesCache.shared
         var findings: [Finding] = []
+        var translateWiki: [String: [Substring]]? = nil
         for site in context.pluralSites {
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
             let language = LanguageOfParts.language(of: site.locale)
@@ -254,6 +259,14 @@ public struct PluralMissingCategoryRule: Rule {
                     .filter { Self.countsAloud(variable, in: site.value) || $0 == .one || ($0 == .two && Self.dualNouns.contains(language)) }
                     .filter { Self.holdsANumberTheSourceShows($0, variable: variable, site: site, rules: rules) }
                 guard !missing.isEmpty else { continue }
+                // Polish and East Slavic `other` holds no whole number: converted from a TranslateWiki
+                // message whose last form (the `many` one) it is, it shows right for every `many` number.
+                if missing == [.many], isIntegerValueType(variable.valueType), Self.otherHoldsNoInteger.contains(language),
+                   site.value.variables.count == 1, let other = variable.form("other")?.text {
+                    if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
+                    if let forms = translateWiki?["\(site.locale)\u{0}\(site.key)"], forms.count == Set(variable.knownCategories).subtracting([.zero]).count,
+                       let last = forms.last, Self.letters(last) == Self.letters(other) { continue }
+                }
                 // One variable lacking several forms is one defect: one finding names them all.
                 let needed = missing.map { "'\($0.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, $0)))" }
                 findings.append(.entry(rule,
@@ -268,6 +281,38 @@ public struct PluralMissingCategoryRule: Rule {
     /// Georgian, Armenian and Persian keep the noun singular after every numeral ("1 dosya",
     /// "5 dosya"), and Bengali and Assamese count with a classifier ("১টি বই", "৫টি বই"), so `one`
     /// words nothing differently.
+    /// Languages whose `other` category holds fractions only: whole numbers are `one`, `few` or `many`.
+    static let otherHoldsNoInteger: Set<String> = ["pl", "ru", "uk", "be"]
+
+    /// Per locale and key, the general forms (not `0=`, `1=` …) of a TranslateWiki message's one
+    /// `{{PLURAL:$1|…}}`, in the language's category order: Wikipedia converts these messages into
+    /// its `.stringsdict` plurals.
+    static func translateWikiPluralForms(_ context: RuleContext) -> [String: [Substring]] {
+        var plurals: [String: [Substring]] = [:]
+        for pair in context.pairs {
+            guard case .text(let text) = pair.translation.value, let start = text.firstByteRange(of: "{{PLURAL:") else { continue }
+            let rest = String(text[start.upperBound...])
+            guard rest.firstByteRange(of: "{{PLURAL:") == nil, let end = rest.firstByteRange(of: "}}") else { continue }
+            let arguments = rest[..<end.lowerBound].split(separator: "|", omittingEmptySubsequences: false).dropFirst()
+            plurals["\(pair.locale)\u{0}\(pair.key)"] = arguments.filter { argument in
+                guard let equals = argument.firstIndex(of: "=") else { return true }
+                return !argument[..<equals].allSatisfy(\.isNumber)
+            }
+        }
+        return plurals
+    }
+
+    /// The letters of a text, without format specifiers, digits and spacing: "$1 bajtów" and
+    /// "%d bajtów" agree.
+    static func letters(_ text: some StringProtocol) -> String {
+        let scalars = Array(String(text).unicodeScalars)
+        var kept = [Bool](repeating: true, count: scalars.count)
+        for specifier in FormatSpecifiers.scan(String(text)).specifiers {
+            for i in specifier.range where i < kept.count { kept[i] = false }
+        }
+        return String(String.UnicodeScalarView(zip(scalars, kept).filter { $0.1 && $0.0.properties.isAlphabetic }.map(\.0)))
+    }
+
     static let grammaticalFallbacks: [String: Set<PluralCategory>] = [
         "tr": [.one], "az": [.one], "uz": [.one], "kk": [.one], "ky": [.one], "tk": [.one], "hu": [.one], "ka": [.one],
         "hy": [.one], "fa": [.one], "bn": [.one], "as": [.one],

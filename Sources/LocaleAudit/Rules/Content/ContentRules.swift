@@ -190,8 +190,8 @@ public struct PunctuationMismatchRule: Rule {
         stops on a preposition ("Indent wrapped lines by") runs on into a control, and a translation \
         may make a label of it with a colon; a lower-case bullet item may end the sentence its list makes. Closing \
         quotes and brackets after the mark are looked past. When a third of the translations (three at \
-        least) add the same mark, or drop the source's, the source is the odd one: one note at the \
-        source names them.
+        least) add the same mark, or drop the source's (those the rule excuses counted too), the \
+        source is the odd one: one note at the source names them.
         """,
         triggering: [
             RuleExample("A question that became a statement, a lost full stop, an added colon",
@@ -203,6 +203,16 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("fr", "\"widget.tip\" = \"Maintenez le widget appuyé pour le modifier.\";\n"),
                 .strings("it", "\"widget.tip\" = \"Tieni premuto il widget per modificarlo.\";\n"),
                 .strings("es", "\"widget.tip\" = \"Mantén pulsado el widget para editarlo\";\n")),
+            RuleExample("Korean and Japanese sentences end with the stop as well: with them, a third add it",
+                .strings("en", "\"folder.failed\" = ↓\"Failed to create the folder\";\n"),
+                .strings("ko", "\"folder.failed\" = \"폴더를 만들지 못했습니다.\";\n"),
+                .strings("ja", "\"folder.failed\" = \"フォルダを作成できませんでした。\";\n"),
+                .strings("de", "\"folder.failed\" = \"Der Ordner konnte nicht erstellt werden.\";\n"),
+                .strings("nl", "\"folder.failed\" = \"Kan de map niet aanmaken.\";\n"),
+                .strings("fr", "\"folder.failed\" = \"Impossible de créer le dossier\";\n"),
+                .strings("es", "\"folder.failed\" = \"No se pudo crear la carpeta\";\n"),
+                .strings("it", "\"folder.failed\" = \"Impossibile creare la cartella\";\n"),
+                .strings("pt", "\"folder.failed\" = \"Não foi possível criar a pasta\";\n")),
             RuleExample("A stray quote pasted from a spreadsheet (a warning)",
                 .strings("en", "\"shelf\" = \"My shelf\";\n\"sort\" = \"Sort by title\";\n"),
                 .strings("it", "\"shelf\" = ↓\"\\\"Il mio scaffale\";\n\"sort\" = ↓\"\\\"Ordina per titolo\\\"\";\n")),
@@ -284,11 +294,20 @@ public struct PunctuationMismatchRule: Rule {
         }
         var translations: [SourceString: Int] = [:]
         var shared: [SourceString: Shared] = [:]
+        // Per source string, the translations that add or drop each mark, those the rule excuses
+        // (two sentences, a Japanese noun phrase) included: they differ from the source all the same.
+        struct Difference: Hashable { var string: SourceString; var kind: String }
+        var differing: [Difference: Int] = [:]
         var findings = ContentTexts.check(context, Self.description) { text, language, pair in
             let defects = Self.defects(text, language: language, sourceLanguage: sourceLanguage, key: pair.key)
             guard text.form == nil else { return defects }
             let string = SourceString(table: pair.tableIndex, key: pair.keyPosition)
             translations[string, default: 0] += 1
+            switch (EndPunctuation.endMark(of: text.source, language: sourceLanguage), EndPunctuation.endMark(of: text.translation, language: language)) {
+            case (nil, let added?): differing[Difference(string: string, kind: "added-\(added.rawValue)"), default: 0] += 1
+            case (let lacked?, nil): differing[Difference(string: string, kind: "lacks-\(lacked.rawValue)"), default: 0] += 1
+            default: break
+            }
             guard let defect = defects.first(where: { $0.kind.hasPrefix("added-") || $0.kind.hasPrefix("lacks-") }),
                   let mark = EndMark(rawValue: String(defect.kind.dropFirst(6))),
                   shared[string].map({ $0.kind == defect.kind }) ?? true else { return defects }
@@ -300,7 +319,12 @@ public struct PunctuationMismatchRule: Rule {
             shared[string]!.source = text.sourceLocation
             return defects
         }
-        let bySource = shared.filter { string, group in group.places.count >= 3 && group.places.count * 3 >= translations[string, default: 0] }
+        let differingCount = { (string: SourceString, group: Shared) in
+            max(group.places.count, differing[Difference(string: string, kind: group.kind)] ?? 0)
+        }
+        let bySource = shared.filter { string, group in
+            group.places.count >= 2 && differingCount(string, group) >= 3 && differingCount(string, group) * 3 >= translations[string, default: 0]
+        }
         guard !bySource.isEmpty else { return findings }
         // The per-locale findings the source's note stands for, known by place and message.
         struct Place: Hashable { var locale: String; var location: SourceLocation; var message: String }
@@ -313,10 +337,10 @@ public struct PunctuationMismatchRule: Rule {
         }
         for (string, group) in bySource {
             let ordered = LocalePlace.ordered(group.places.map(\.place))
-            let total = translations[string, default: 0]
+            let total = translations[string, default: 0], count = differingCount(string, group)
             let message = group.added
-                ? "\(ordered.count) of \(total) translations end with \(group.mark.withArticle) that the source does not have: add it to the source, or remove it from them"
-                : "\(ordered.count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, or drop it from the source if the text is no sentence"
+                ? "\(count) of \(total) translations end with \(group.mark.withArticle) that the source does not have: add it to the source, or remove it from them"
+                : "\(count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, or drop it from the source if the text is no sentence"
             findings.append(Finding(ruleID: Self.description.id, severity: .note, message: message,
                                     location: group.source ?? ordered[0].location, table: group.table, key: group.key,
                                     notes: LocalePlace.notes(for: ordered, shown: ordered.count)))
