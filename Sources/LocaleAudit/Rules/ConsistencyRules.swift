@@ -382,6 +382,11 @@ public struct UntranslatedRule: Rule {
                 .strings("nl", "\"block\" = \"Kayah Li\";\n"),
                 .strings("ru", "\"block\" = \"Кая Ли\";\n"),
                 .strings("ja", "\"block\" = \"カヤー文字\";\n")),
+            RuleExample("A product name one locale keeps, and writes inside its own sentences too",
+                .strings("en", "\"pir.title\" = \"Privacy Pro Removal\";\n\"pir.info\" = \"Includes our VPN and Privacy Pro Removal\";\n\"done\" = \"Done\";\n"),
+                .strings("pt", "\"pir.title\" = \"Privacy Pro Removal\";\n\"pir.info\" = \"Inclui a nossa VPN e a Privacy Pro Removal\";\n\"done\" = \"Concluído\";\n"),
+                .strings("de", "\"pir.title\" = \"Entfernung mit Privacy Pro\";\n\"pir.info\" = \"Enthält unser VPN und die Entfernung mit Privacy Pro\";\n\"done\" = \"Fertig\";\n"),
+                .strings("fr", "\"pir.title\" = \"Suppression Privacy Pro\";\n\"pir.info\" = \"Comprend notre VPN et la suppression Privacy Pro\";\n\"done\" = \"Terminé\";\n")),
             RuleExample("A product name the translators also write inside their own sentences",
                 .strings("en", "\"player.title\" = \"Duck Player\";\n\"player.open\" = \"Open in Duck Player\";\n"),
                 .strings("de", "\"player.title\" = \"Duck Player\";\n\"player.open\" = \"In Duck Player öffnen\";\n"),
@@ -454,6 +459,8 @@ public struct UntranslatedRule: Rule {
         // are gathered here (by table set and key position, in pair order) and reported once.
         var kept: [KeyPlace: [(pair: TranslationPair, location: SourceLocation)]] = [:]
         var keptOrder: [KeyPlace] = []
+        // The notes about a name one locale keeps: their index among the findings, the name, the locale.
+        var keptInOneLocale: [(finding: Int, name: String, locale: Int32)] = []
         var findings: [Finding] = []
         for pair in context.pairs {
             guard let (source, location) = Self.identicalText(pair), Self.language(of: pair.locale) != sourceLanguage,
@@ -489,6 +496,7 @@ public struct UntranslatedRule: Rule {
             // Only capitalised words ("Gurung Khema", "Creative Commons License") in a locale of the
             // same script: as likely a name kept on purpose as a title left untranslated; a note.
             if !Self.writesOtherScript(pair.locale), !words.contains(where: { $0.first?.isLowercase == true }) {
+                if Self.isName(source) { keptInOneLocale.append((findings.count, source, pair.localeID)) }
                 findings.append(.entry(rule, "identical to the \(context.project.sourceLanguage) source: a name or title kept on purpose, or left untranslated in \(pair.locale)?",
                                        at: location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
                                        notes: [pair.sourceNote]))
@@ -504,7 +512,13 @@ public struct UntranslatedRule: Rule {
             guard case .text(let name) = kept[place]![0].pair.source.value, Self.isName(name) else { return nil }
             return name
         }
-        let inSentences = NameOccurrences(names, in: context.pairs)
+        let inSentences = NameOccurrences(names + keptInOneLocale.map(\.name), in: context.pairs)
+        // A name one locale keeps and also writes inside its own sentences ("Inclui a nossa VPN, a
+        // Personal Information Removal …") is kept on purpose there too.
+        let keptOnPurpose = Set(keptInOneLocale.filter { inSentences.writes($0.name, in: $0.locale) }.map(\.finding))
+        if !keptOnPurpose.isEmpty {
+            findings = findings.enumerated().filter { !keptOnPurpose.contains($0.offset) }.map(\.element)
+        }
         for place in keptOrder {
             let t = Int(place.table), k = Int(place.key)
             let places = kept[place]!

@@ -241,6 +241,13 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("en", "\"dir\" = \"The directory name of the dropped file.\";\n\"contents\" = \"File contents.\";\n\"close\" = \"Close the search results.\";\n"),
                 .strings("ja", "\"dir\" = \"ドロップ元ファイルのあるディレクトリ名\";\n\"contents\" = \"ファイルの内容\";\n\"close\" = \"検索結果を閉じる\";\n"),
                 .strings("zh-Hans", "\"dir\" = \"拖放文件所在的目录名称\";\n\"contents\" = \"文件内容\";\n")),
+            RuleExample("The source's last sentence lacks the stop its first has: the translation ends both",
+                .strings("en", "\"edit.tip\" = \"You can also edit articles here. Try fixing typos\";\n"),
+                .strings("eo", "\"edit.tip\" = \"Vi ankaŭ povas redakti artikolojn ĉi tie. Provu ripari tajperarojn.\";\n")),
+            RuleExample("Urdu stops spaced apart are an ellipsis; a Japanese description starting with '.' is still a noun phrase",
+                .strings("en", "\"share\" = \"Share…\";\n\"single\" = \"Allow . to match any character (singleline).\";\n"),
+                .strings("ur", "\"share\" = \"اشتراک۔ ۔ ۔\";\n"),
+                .strings("ja", "\"single\" = \".が改行記号を含むすべての文字に一致（単一行モード）\";\n")),
             RuleExample("A Japanese title without the source's exclamation mark",
                 .strings("en", "\"protected\" = \"You’re protected!\";\n"),
                 .strings("ja", "\"protected\" = \"保護されています\";\n")),
@@ -392,9 +399,10 @@ public struct PunctuationMismatchRule: Rule {
             if found == .period && EndPunctuation.periodIsAbbreviationOrOrdinal(text.translation) { return defects }
             // A mark inside a closing bracket ends a parenthesis ("(opt.)"), not the text.
             if EndPunctuation.closedByBracket(text.translation) { return defects }
-            // The translation made two sentences of the source's one ("Finde X. Wische dann …"): its
-            // last sentence ends like its first, and removing the mark would be the error.
-            if Self.hasInnerSentenceEnd(text.translation) && !Self.hasInnerSentenceEnd(text.source) { return defects }
+            // The translation made two sentences of the source's one ("Finde X. Wische dann …"), or
+            // keeps the source's two, whose last the source left open: its last sentence ends like
+            // its first, and removing the mark would be the error.
+            if Self.hasInnerSentenceEnd(text.translation) { return defects }
             // Korean and Japanese say "Failed to create the folder" as a whole sentence ("…못했습니다.",
             // "…できませんでした。"), and a whole sentence ends with its full stop.
             if found == .period && Self.isKoreanOrJapaneseSentence(text.translation, language: language) { return defects }
@@ -420,7 +428,8 @@ extension PunctuationMismatchRule {
     static func isCJKLabel(_ text: String, language: String) -> Bool {
         guard ["ja", "zh", "ko", "yue"].contains(language) else { return false }
         let scalars = text.unicodeScalars.filter { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
-        guard let last = scalars.last, !scalars.dropLast().contains(where: { endsSentence($0) || $0 == "、" || $0 == "，" }) else { return false }
+        // A mark that starts the text (". matches any character") ends no sentence.
+        guard let last = scalars.last, !scalars.dropFirst().dropLast().contains(where: { endsSentence($0) || $0 == "、" || $0 == "，" }) else { return false }
         if language == "ja" {
             if last.properties.isIdeographic || (0x30A0...0x30FF).contains(last.value) || last.isASCII { return true }
             // A terse command or verb-stem label ("検索結果を閉じる", "…で置き換え") is UI style too; a

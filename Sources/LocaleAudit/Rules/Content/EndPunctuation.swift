@@ -57,8 +57,13 @@ enum EndPunctuation {
         var run: [EndMark] = []
         var periods = 0, sections = 0
         var skippingClosers = true
+        var spaced = false
         for s in text.unicodeScalars.reversed() {
             if skippingClosers && (ContentTexts.isSpace(s) || ContentTexts.isInvisible(s) || isCloser(s)) { continue }
+            // Stops spaced apart ("۔ ۔ ۔", ". . .") are one ellipsis: a single space between two is looked past.
+            if !skippingClosers && s == " " && run.last == .period && !spaced { spaced = true; continue }
+            if spaced && mark(s, language: language) != .period { break }
+            spaced = false
             skippingClosers = false
             // `・・・` is a Japanese ellipsis.
             if s == "\u{30FB}" { periods += 1; if periods >= 2 { run.append(.ellipsis) }; continue }
