@@ -523,7 +523,7 @@ enum FindingConsolidation {
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {
-            if bytes[i] == needle[0], i + needle.count <= bytes.count, Array(bytes[i..<(i + needle.count)]) == needle,
+            if bytes[i] == needle[0], i + needle.count <= bytes.count, bytes[i..<(i + needle.count)].elementsEqual(needle),
                i == 0 || !isWordByte(bytes[i - 1]), i + needle.count == bytes.count || !isWordByte(bytes[i + needle.count]) {
                 out.append(0)
                 i += needle.count

@@ -466,7 +466,7 @@ public struct PluralUnusedCategoryRule: Rule {
                     }
                     let message = known == nil
                         ? "\(site.context)'\(form.category)' is not a plural category (zero, one, two, few, many, other)"
-                        : "\(site.context)\(site.locale) never uses '\(form.category)' in \(variable.displayName) (its categories: \(rules.categories.map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary)"
+                        : Self.neverUses(form, of: variable, at: site, categories: rules.categories)
                     findings.append(.entry(rule, message, at: form.location ?? variable.location(orEntry: site),
                                            locale: site.locale, table: site.table, key: site.key))
                 }
@@ -475,12 +475,11 @@ public struct PluralUnusedCategoryRule: Rule {
         for group in tableOrder {
             let dead = harmlessByTable[group]!
             let first = dead[0]
-            let categories = { (site: PluralSite) in
-                (PluralRulesCache.shared.rules(for: site.locale)?.categories ?? []).map(\.rawValue).joined(separator: ", ")
-            }
+            let categories = { (site: PluralSite) in PluralRulesCache.shared.rules(for: site.locale)?.categories ?? [] }
             if dead.count < 3 {
                 for item in dead {
-                    findings.append(.entry(rule, "\(item.site.context)\(item.site.locale) never uses '\(item.form.category)' in \(item.variable.displayName) (its categories: \(categories(item.site))) — \(ICUInfo.dataSummary); it says what 'other' says, so nothing shows wrong: remove it",
+                    findings.append(.entry(rule, Self.neverUses(item.form, of: item.variable, at: item.site, categories: categories(item.site))
+                                                 + "; it says what 'other' says, so nothing shows wrong: remove it",
                                            at: item.location, locale: item.site.locale, table: item.site.table, key: item.site.key, severity: .note))
                 }
                 continue
@@ -489,11 +488,16 @@ public struct PluralUnusedCategoryRule: Rule {
             let notes = dead.dropFirst().map { item in
                 Finding.Note(message: "also '\(item.form.category)' in \"\(item.site.key.visibleEscaped.truncatedForMessage)\"", location: item.location)
             }
-            findings.append(.entry(rule, "\(dead.count) plural strings of \(first.site.table.name) have \(unused) forms, which \(first.site.locale) never uses (its categories: \(categories(first.site))) — \(ICUInfo.dataSummary); each says what 'other' says, so nothing shows wrong: remove them",
+            findings.append(.entry(rule, "\(dead.count) plural strings of \(first.site.table.name) have \(unused) forms, which \(first.site.locale) never uses (its categories: \(categories(first.site).map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary); each says what 'other' says, so nothing shows wrong: remove them",
                                    at: first.location, locale: first.site.locale, table: first.site.table, key: first.site.key,
                                    severity: .note, notes: notes))
         }
         return findings
+    }
+
+    /// "ja never uses 'one' in variable 'count' (its categories: other) — CLDR …".
+    static func neverUses(_ form: PluralForm, of variable: PluralVariable, at site: PluralSite, categories: [PluralCategory]) -> String {
+        "\(site.context)\(site.locale) never uses '\(form.category)' in \(variable.displayName) (its categories: \(categories.map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary)"
     }
 }
 
