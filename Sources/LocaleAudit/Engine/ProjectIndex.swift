@@ -13,7 +13,7 @@ public struct ProjectIndex: Sendable {
         public var localeID: Int32 = -1
         public var tables: [LocalizedTable]
         /// First entry of each key, `.stringsdict` before `.strings` (what the platform uses).
-        public var entries: [String: Entry]
+        public var entries: EntriesByKey
         /// Keys in first-seen order, for stable output.
         public var keys: [String]
         /// The entry of each of `keys`, in the same order: walks over every entry read it instead of
@@ -42,17 +42,15 @@ public struct ProjectIndex: Sendable {
         /// Each source key's position in `source.keys`.
         public let sourcePositions: [String: Int32]
 
-        init(id: TableID, source: LocaleTables?, translations: [LocaleTables]) {
+        /// `aligned` is each translation's entry of each source key, as `merge` found them.
+        init(id: TableID, source: LocaleTables?, sourcePositions: [String: Int32], translations: [LocaleTables],
+             aligned: [[Entry?]]) {
             self.id = id
             self.source = source
             self.translations = translations
-            let keys = source?.keys ?? []
-            sourceEntries = keys.map { source!.entries[$0]! }
-            var positions: [String: Int32] = [:]
-            positions.reserveCapacity(keys.count)
-            for (position, key) in keys.enumerated() { positions[key] = Int32(position) }
-            sourcePositions = positions
-            alignedEntries = translations.map { translation in keys.map { translation.entries[$0] } }
+            sourceEntries = source?.orderedEntries ?? []
+            self.sourcePositions = sourcePositions
+            alignedEntries = aligned
         }
 
         /// Whether the translation at `translation` (a position in `translations`) has keys the
@@ -84,20 +82,24 @@ public struct ProjectIndex: Sendable {
                 guard let locale = project.effectiveLocale(of: table) else { continue }
                 byLocale[locale, default: []].append(table)
             }
-            var source: LocaleTables? = nil, documentation: LocaleTables? = nil
-            var translations: [LocaleTables] = []
-            for locale in byLocale.keys.sorted() {
-                let tables = byLocale[locale]!
-                let merged = ProjectIndex.merge(locale: locale, tables: tables)
-                if locale == project.sourceLanguage {
-                    source = merged
-                } else if ProjectIndex.documentationLocales.contains(locale) {
+            // The source first: each translation aligns to its keys while merging, and shares their strings.
+            let merged = byLocale[project.sourceLanguage].map {
+                ProjectIndex.bySourcePositions(ProjectIndex.merge(locale: project.sourceLanguage, tables: $0))
+            }
+            let source = merged?.tables, positions = merged?.positions ?? [:]
+            var documentation: LocaleTables? = nil
+            var translations: [LocaleTables] = [], aligned: [[Entry?]] = []
+            for locale in byLocale.keys.sorted() where locale != project.sourceLanguage {
+                let merged = ProjectIndex.merge(locale: locale, tables: byLocale[locale]!, alignedTo: positions,
+                                                sourceEntries: source?.orderedEntries)
+                if ProjectIndex.documentationLocales.contains(locale) {
                     if documentation == nil { documentation = merged }
                 } else {
                     translations.append(merged)
+                    aligned.append(merged.entries.aligned)
                 }
             }
-            var set = TableSet(id: group.id, source: source, translations: translations)
+            var set = TableSet(id: group.id, source: source, sourcePositions: positions, translations: translations, aligned: aligned)
             set.documentation = documentation
             return set
         }
@@ -122,25 +124,58 @@ public struct ProjectIndex: Sendable {
         sourceKeyCount = keys.count
     }
 
-    static func merge(locale: String, tables: [LocalizedTable]) -> LocaleTables {
+    /// One locale's tables of a table set as one. Keys the source has (`sourcePositions`, the
+    /// source's key positions, and `sourceEntries` in that order) are found by position, so no
+    /// dictionary of the locale's own is built for them; strings equal to the source entry's (or to
+    /// the first copy of a key) take its storage: the same key, note or source text in a hundred
+    /// locales is then held once.
+    static func merge(locale: String, tables: [LocalizedTable], alignedTo sourcePositions: [String: Int32] = [:],
+                      sourceEntries: [Entry]? = nil) -> LocaleTables {
         // Plural dictionaries take precedence over flat strings of the same key, as in Foundation.
         let ordered = tables.sorted { rank($0.format) < rank($1.format) || (rank($0.format) == rank($1.format) && $0.path < $1.path) }
-        // Sized for every entry, duplicates included: growing by doubling left up to half of each unused.
         let count = ordered.reduce(0) { $0 + $1.entries.count }
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(count)
         var keys: [String] = []
         keys.reserveCapacity(count)
         var orderedEntries: [Entry] = []
         orderedEntries.reserveCapacity(count)
+        var aligned = [Entry?](repeating: nil, count: sourcePositions.count)
+        var others: [String: Entry] = [:]
         for table in ordered {
             for entry in table.entries {
-                guard entries.insertIfAbsent(entry, forKey: entry.key) else { continue }
+                if let found = sourcePositions.index(forKey: entry.key) {
+                    let position = Int(sourcePositions[found].value)
+                    if let source = sourceEntries?[position] { entry.shareEqualStrings(with: source) }
+                    guard aligned[position] == nil else { continue }
+                    aligned[position] = entry
+                } else if !others.insertIfAbsent(entry, forKey: entry.key) {
+                    // Another file's copy of the key (each XLIFF file of an export repeats the source).
+                    if let first = others[entry.key] { entry.shareEqualStrings(with: first) }
+                    continue
+                }
                 keys.append(entry.key)
                 orderedEntries.append(entry)
             }
         }
-        return LocaleTables(locale: locale, tables: tables, entries: entries, keys: keys, orderedEntries: orderedEntries)
+        return LocaleTables(locale: locale, tables: tables,
+                            entries: EntriesByKey(positions: sourcePositions, aligned: aligned, others: others),
+                            keys: keys, orderedEntries: orderedEntries)
+    }
+
+    /// The source's entries looked up by their own positions (its merge found them all outside any source).
+    static func bySourcePositions(_ source: LocaleTables) -> (tables: LocaleTables, positions: [String: Int32]) {
+        var source = source
+        let positions = ProjectIndex.positions(of: source)
+        source.entries = EntriesByKey(positions: positions, aligned: source.orderedEntries, others: [:])
+        return (source, positions)
+    }
+
+    /// Each of `source`'s keys' position in its `keys`.
+    static func positions(of source: LocaleTables) -> [String: Int32] {
+        let keys = source.keys
+        var positions: [String: Int32] = [:]
+        positions.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() { positions[key] = Int32(position) }
+        return positions
     }
 
     private static func rank(_ format: CatalogFormat) -> Int {
@@ -150,5 +185,23 @@ public struct ProjectIndex: Sendable {
         case .xliff: return 2
         case .strings: return 3
         }
+    }
+}
+
+/// One locale's entries of a table set by key. A key of the source is looked up among the source's
+/// positions and read from an array aligned to them; only keys the source lacks have a dictionary of
+/// their own. The index holds hundreds of thousands of translated entries: one dictionary of all
+/// source keys, shared, instead of one per locale.
+public struct EntriesByKey: Sendable {
+    /// The table's source keys and their positions (shared by every locale of the table set).
+    let positions: [String: Int32]
+    /// This locale's entry of each source key, nil where it has none.
+    let aligned: [Entry?]
+    /// Its entries of keys the source lacks.
+    let others: [String: Entry]
+
+    public subscript(key: String) -> Entry? {
+        if let position = positions[key] { return aligned[Int(position)] }
+        return others[key]
     }
 }

@@ -2,34 +2,62 @@
 public struct Entry: Sendable, Hashable {
     /// The fields live in one shared, copy-on-write box: the index, the translation pairs and the
     /// rules hold hundreds of thousands of copies of entries, each now a single reference.
+    ///
+    /// The box is kept small (112 bytes of heap instead of 208): the value's location is two numbers
+    /// in the key's file, and what only bilingual and catalog formats carry (state, source text,
+    /// attributes) sits in a second box that `.strings` entries, most of a large app, never allocate.
     private final class Storage: @unchecked Sendable {
         // Mutated only through `Entry.update`, after making the box unique to one entry.
         var key: String
         var value: Value
         var comment: String?
-        var state: TranslationState?
         var location: SourceLocation
-        var valueLocation: SourceLocation?
-        var sourceValue: Value?
+        /// Where the value starts in `location.file`; line 0 when the entry has no value location
+        /// (or it lies in another file, which `extras` then holds).
+        var valueLine: Int32
+        var valueColumn: Int32
         var shouldTranslate: Bool
-        var attributes: [String: String]
+        var extras: Extras?
 
-        init(key: String, value: Value, comment: String?, state: TranslationState?, location: SourceLocation,
-             valueLocation: SourceLocation?, sourceValue: Value?, shouldTranslate: Bool, attributes: [String: String]) {
+        init(key: String, value: Value, comment: String?, location: SourceLocation, valueLine: Int32, valueColumn: Int32,
+             shouldTranslate: Bool, extras: Extras?) {
             self.key = key
             self.value = value
             self.comment = comment
-            self.state = state
             self.location = location
-            self.valueLocation = valueLocation
-            self.sourceValue = sourceValue
+            self.valueLine = valueLine
+            self.valueColumn = valueColumn
             self.shouldTranslate = shouldTranslate
-            self.attributes = attributes
+            self.extras = extras
         }
 
         func copy() -> Storage {
-            Storage(key: key, value: value, comment: comment, state: state, location: location, valueLocation: valueLocation,
-                    sourceValue: sourceValue, shouldTranslate: shouldTranslate, attributes: attributes)
+            Storage(key: key, value: value, comment: comment, location: location, valueLine: valueLine, valueColumn: valueColumn,
+                    shouldTranslate: shouldTranslate, extras: extras)
+        }
+    }
+
+    /// The fields few formats fill. A change makes a new one, so boxes may share it; only
+    /// `shareEqualStrings` writes one in place, with an equal value.
+    private final class Extras: @unchecked Sendable {
+        let state: TranslationState?
+        var sourceValue: Value?
+        let attributes: [String: String]
+        /// A value location in another file than the key's (no reader makes one; kept for completeness).
+        let valueLocationElsewhere: SourceLocation?
+
+        init(state: TranslationState?, sourceValue: Value?, attributes: [String: String], valueLocationElsewhere: SourceLocation?) {
+            self.state = state
+            self.sourceValue = sourceValue
+            self.attributes = attributes
+            self.valueLocationElsewhere = valueLocationElsewhere
+        }
+
+        /// Nil when every field is empty: the box is only made when something needs it.
+        static func make(state: TranslationState?, sourceValue: Value?, attributes: [String: String],
+                         valueLocationElsewhere: SourceLocation?) -> Extras? {
+            if state == nil && sourceValue == nil && attributes.isEmpty && valueLocationElsewhere == nil { return nil }
+            return Extras(state: state, sourceValue: sourceValue, attributes: attributes, valueLocationElsewhere: valueLocationElsewhere)
         }
     }
 
@@ -41,33 +69,92 @@ public struct Entry: Sendable, Hashable {
         storage[keyPath: field] = value
     }
 
+    /// Replaces the extras with a copy that changes one field.
+    private mutating func setExtras(state: TranslationState?? = nil, sourceValue: Value?? = nil, attributes: [String: String]? = nil,
+                                    valueLocationElsewhere: SourceLocation?? = nil) {
+        let old = storage.extras
+        set(\.extras, Extras.make(state: state ?? old?.state, sourceValue: sourceValue ?? old?.sourceValue,
+                                  attributes: attributes ?? old?.attributes ?? [:],
+                                  valueLocationElsewhere: valueLocationElsewhere ?? old?.valueLocationElsewhere))
+    }
+
     public var key: String { get { storage.key } set { set(\.key, newValue) } }
     public var value: Value { get { storage.value } set { set(\.value, newValue) } }
     /// The developer comment (`/* … */` before a `.strings` entry, an XLIFF `note`, a catalog `comment`).
     public var comment: String? { get { storage.comment } set { set(\.comment, newValue) } }
     /// The translation state where the format records one (XLIFF `state`, String Catalog `state`).
-    public var state: TranslationState? { get { storage.state } set { set(\.state, newValue) } }
+    public var state: TranslationState? { get { storage.extras?.state } set { setExtras(state: .some(newValue)) } }
     /// Where the entry starts (its key).
-    public var location: SourceLocation { get { storage.location } set { set(\.location, newValue) } }
+    public var location: SourceLocation {
+        get { storage.location }
+        set {
+            // The value's line and column belong to the key's file: keep them with their file.
+            let valueLocation = self.valueLocation
+            set(\.location, newValue)
+            self.valueLocation = valueLocation
+        }
+    }
     /// Where its value starts, where that differs from the key.
-    public var valueLocation: SourceLocation? { get { storage.valueLocation } set { set(\.valueLocation, newValue) } }
+    public var valueLocation: SourceLocation? {
+        get {
+            if storage.valueLine > 0 {
+                var location = storage.location
+                location.line = Int(storage.valueLine)
+                location.column = Int(storage.valueColumn)
+                return location
+            }
+            return storage.extras?.valueLocationElsewhere
+        }
+        set {
+            let (line, column, elsewhere) = Self.split(valueLocation: newValue, keyFile: storage.location.file)
+            set(\.valueLine, line)
+            set(\.valueColumn, column)
+            if elsewhere != nil || storage.extras?.valueLocationElsewhere != nil { setExtras(valueLocationElsewhere: .some(elsewhere)) }
+        }
+    }
     /// In bilingual formats (XLIFF), the source-language text carried next to the translation.
-    public var sourceValue: Value? { get { storage.sourceValue } set { set(\.sourceValue, newValue) } }
+    public var sourceValue: Value? { get { storage.extras?.sourceValue } set { setExtras(sourceValue: .some(newValue)) } }
     /// False for String Catalog `shouldTranslate: false`, XLIFF `translate="no"` and a comment that
     /// forbids translating the string (`DoNotTranslateComments`, applied by the engine after reading).
     public var shouldTranslate: Bool { get { storage.shouldTranslate } set { set(\.shouldTranslate, newValue) } }
     /// Format-specific facts kept for reports (e.g. `extractionState`), never interpreted by readers.
-    public var attributes: [String: String] { get { storage.attributes } set { set(\.attributes, newValue) } }
+    public var attributes: [String: String] { get { storage.extras?.attributes ?? [:] } set { setExtras(attributes: newValue) } }
 
     /// A String Catalog key the last build no longer found in the code (`extractionState: stale`).
-    public var isStale: Bool { storage.attributes["extractionState"] == "stale" }
+    public var isStale: Bool { storage.extras?.attributes["extractionState"] == "stale" }
 
     public init(key: String, value: Value, comment: String? = nil, state: TranslationState? = nil,
                 location: SourceLocation, valueLocation: SourceLocation? = nil, sourceValue: Value? = nil,
                 shouldTranslate: Bool = true, attributes: [String: String] = [:]) {
-        storage = Storage(key: key, value: value, comment: comment, state: state, location: location,
-                          valueLocation: valueLocation, sourceValue: sourceValue, shouldTranslate: shouldTranslate,
-                          attributes: attributes)
+        let (line, column, elsewhere) = Self.split(valueLocation: valueLocation, keyFile: location.file)
+        storage = Storage(key: key, value: value, comment: comment, location: location, valueLine: line, valueColumn: column,
+                          shouldTranslate: shouldTranslate,
+                          extras: Extras.make(state: state, sourceValue: sourceValue, attributes: attributes,
+                                              valueLocationElsewhere: elsewhere))
+    }
+
+    /// A value location as a line and column in the key's file, or (0, 0) and the location itself
+    /// when it is elsewhere (or at line 0, which no reader writes).
+    private static func split(valueLocation: SourceLocation?, keyFile: String) -> (Int32, Int32, SourceLocation?) {
+        guard let valueLocation else { return (0, 0, nil) }
+        guard valueLocation.file == keyFile, valueLocation.line > 0 else { return (0, 0, valueLocation) }
+        return (Int32(clamping: valueLocation.line), Int32(clamping: valueLocation.column), nil)
+    }
+
+    /// Makes this entry's strings that are byte for byte `source`'s share their storage: its key, its
+    /// comment, and its value or the source text it carries where they equal `source`'s value. The same
+    /// key, note and source text in a hundred locales (an XLIFF export repeats them in every file) are
+    /// then held once. It writes the shared boxes in place, which every copy sees; no value changes.
+    func shareEqualStrings(with source: Entry) {
+        let other = source.storage
+        guard other !== storage else { return }
+        if String.sameBytes(storage.key, other.key) { storage.key = other.key }
+        if let comment = storage.comment, let shared = other.comment, String.sameBytes(comment, shared) { storage.comment = shared }
+        guard case .text(let sourceText) = other.value else { return }
+        if case .text(let text) = storage.value, String.sameBytes(text, sourceText) { storage.value = other.value }
+        if let extras = storage.extras, case .text(let text)? = extras.sourceValue, String.sameBytes(text, sourceText) {
+            extras.sourceValue = other.value
+        }
     }
 
     public static func == (a: Entry, b: Entry) -> Bool {

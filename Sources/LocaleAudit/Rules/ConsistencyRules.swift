@@ -920,7 +920,7 @@ public struct MissingTableRule: Rule {
             for translation in set.translations { localesByScope[set.id.scope, default: []].insert(translation.locale) }
         }
         for set in context.index.tableSets {
-            guard let source = set.source, !source.entries.isEmpty,
+            guard let source = set.source, !source.keys.isEmpty,
                   source.tables.allSatisfy({ $0.format == .strings || $0.format == .stringsdict }) else { continue }
             let present = Set(set.translations.map(\.locale))
             // The finding is about the table: it sits on the first entry of its `.strings` file (the

@@ -371,12 +371,12 @@ public struct WrongLanguageRule: Rule {
         init(_ context: RuleContext, needed neededByLanguage: [String: Set<String>], countingCopies: Bool) {
             let sourceLanguage = WrongLanguageRule.expectedLanguage(of: context.project.sourceLanguage)
             // Per language, the entries whose texts are its texts.
-            var tables: [String: [[String: Entry]]] = [:]
+            var tables: [String: [[Entry]]] = [:]
             for set in context.index.tableSets {
-                if neededByLanguage[sourceLanguage] != nil, let source = set.source { tables[sourceLanguage, default: []].append(source.entries) }
+                if neededByLanguage[sourceLanguage] != nil, let source = set.source { tables[sourceLanguage, default: []].append(source.orderedEntries) }
                 for locale in set.translations {
                     let language = WrongLanguageRule.expectedLanguage(of: locale.locale)
-                    if neededByLanguage[language] != nil { tables[language, default: []].append(locale.entries) }
+                    if neededByLanguage[language] != nil { tables[language, default: []].append(locale.orderedEntries) }
                 }
             }
             // Only the words of the texts to confirm are counted, and a cheap hash of ASCII words rules
@@ -394,7 +394,7 @@ public struct WrongLanguageRule: Rule {
                 }
                 var seen = Set<ExactText>()
                 for entries in tables {
-                    for entry in entries.values {
+                    for entry in entries {
                         entry.value.forEachText { text, _ in
                             if countingCopies || seen.insert(ExactText(text)).inserted { count(text) }
                         }

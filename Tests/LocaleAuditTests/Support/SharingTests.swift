@@ -22,6 +22,83 @@ import Testing
     }
 }
 
+/// The compact box keeps every field as it was written, whichever of them a format fills.
+@Suite struct EntryStorageTests {
+    let key = SourceLocation(file: "de.lproj/Localizable.strings", line: 4, column: 1)
+
+    @Test func valueLocationsRoundTrip() {
+        let inFile = SourceLocation(file: key.file, line: 4, column: 9)
+        var entry = Entry(key: "k", value: .text("v"), location: key, valueLocation: inFile)
+        #expect(entry.valueLocation == inFile)
+        #expect(Entry(key: "k", value: .text("v"), location: key).valueLocation == nil)
+        // A value in another file, or at a line no reader writes, is kept exactly.
+        let elsewhere = SourceLocation(file: "other.xliff", line: 2, column: 3)
+        entry.valueLocation = elsewhere
+        #expect(entry.valueLocation == elsewhere)
+        let lineZero = SourceLocation(file: key.file, line: 0, column: 5)
+        #expect(Entry(key: "k", value: .text("v"), location: key, valueLocation: lineZero).valueLocation == lineZero)
+        entry.valueLocation = inFile
+        #expect(entry.valueLocation == inFile)
+        entry.valueLocation = nil
+        #expect(entry.valueLocation == nil)
+        // Moving the key keeps the value where it was.
+        var moved = Entry(key: "k", value: .text("v"), location: key, valueLocation: inFile)
+        moved.location = SourceLocation(file: "fr.lproj/Localizable.strings", line: 1, column: 1)
+        #expect(moved.valueLocation == inFile && moved.location.file == "fr.lproj/Localizable.strings")
+    }
+
+    @Test func bilingualFieldsRoundTripAndCopyOnWrite() {
+        let state = TranslationState(raw: "needs-review-translation", meaning: .needsReview)
+        let original = Entry(key: "k", value: .text("Hallo"), state: state, location: key, sourceValue: .text("Hello"),
+                             attributes: ["extractionState": "stale"])
+        #expect(original.state == state && original.sourceValue == .text("Hello") && original.isStale)
+        var copy = original
+        copy.state = nil
+        copy.sourceValue = .text("Hi")
+        copy.attributes = [:]
+        #expect(original.state == state && original.sourceValue == .text("Hello") && original.isStale)
+        #expect(copy.state == nil && copy.sourceValue == .text("Hi") && !copy.isStale && copy.attributes.isEmpty)
+        #expect(copy != original)
+    }
+
+    @Test func sharingEqualStringsChangesNoValue() {
+        let source = Entry(key: "greeting.title", value: .text("Hello there, friend"), comment: "A long developer note", location: key)
+        let other = SourceLocation(file: "fr.xliff", line: 9, column: 2)
+        let translation = Entry(key: String("greeting.title".reversed().reversed()), value: .text("Bonjour, mon ami"),
+                                comment: "A long developer note", location: other, sourceValue: .text("Hello there, friend"))
+        let copy = translation
+        translation.shareEqualStrings(with: source)
+        #expect(translation == copy)
+        #expect(translation.key == "greeting.title" && translation.value == .text("Bonjour, mon ami"))
+        #expect(translation.sourceValue == .text("Hello there, friend") && translation.comment == "A long developer note")
+        // A string that differs only in its bytes (a decomposed é) is not taken.
+        let decomposed = Entry(key: "cafe\u{301}", value: .text("x"), location: other)
+        decomposed.shareEqualStrings(with: Entry(key: "caf\u{E9}", value: .text("x"), location: key))
+        #expect(decomposed.key.utf8.count == "cafe\u{301}".utf8.count)
+    }
+}
+
+/// The index finds a locale's entries by the source's key positions, and keys the source lacks on their own.
+@Suite struct EntriesByKeyTests {
+    @Test func keysInAndOutsideTheSource() throws {
+        let scratch = try Scratch("entries-by-key")
+        defer { scratch.remove() }
+        try scratch.write("en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+        try scratch.write("de.lproj/Localizable.strings", "\"b\" = \"Bd\";\n\"extra\" = \"E\";\n\"b\" = \"second\";\n")
+        let project = Auditor.audit(paths: [scratch.path]).project
+        let index = ProjectIndex(project)
+        let set = try #require(index.tableSets.first)
+        let german = try #require(set.translations.first)
+        #expect(german.entries["a"] == nil)
+        #expect(german.entries["b"]?.value == .text("Bd"))
+        #expect(german.entries["extra"]?.value == .text("E"))
+        #expect(german.entries["missing"] == nil)
+        #expect(german.keys == ["b", "extra"])
+        #expect(set.alignedEntries[0].map { $0?.value } == [nil, .text("Bd")])
+        #expect(set.source?.entries["a"]?.value == .text("A") && set.source?.entries["extra"] == nil)
+    }
+}
+
 /// Work may be taken costliest first, but results stay in input order.
 @Suite struct ParallelScheduleTests {
     @Test func costOrderKeepsResultsInInputOrder() {
