@@ -57,8 +57,12 @@ public final class ChineseScriptVariants: Sendable {
 
     /// Whether a Han character has a different Simplified form (`toSimplified`) or Traditional form.
     public func hasOtherForm(_ scalar: Unicode.Scalar, toSimplified simplified: Bool) throws(ICUError) -> Bool {
-        let single = String(Character(scalar))
-        return try (simplified ? toSimplified : toTraditional).apply(single) != single
+        try otherForm(of: scalar, toSimplified: simplified) != String(Character(scalar))
+    }
+
+    /// A Han character as the transliterator writes it in Simplified (`toSimplified`) or Traditional script.
+    public func otherForm(of scalar: Unicode.Scalar, toSimplified simplified: Bool) throws(ICUError) -> String {
+        try (simplified ? toSimplified : toTraditional).apply(String(Character(scalar)))
     }
 
     private func changed(in text: String, by transliteration: Transliteration) throws(ICUError) -> [Unicode.Scalar] {

@@ -376,9 +376,9 @@ public struct ChineseScriptMixRule: Rule {
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard let variants = try? ChineseScriptVariants(),
-              let toSimplified = try? Transliteration(id: "Hant-Hans"),
-              let toTraditional = try? Transliteration(id: "Hans-Hant") else { return [] }
+        // ICU builds its transliterators from rules when they open (tens of milliseconds): only a
+        // project with Chinese texts opens them.
+        var opened: ChineseScriptVariants?? = nil
         let rule = Self.description
         var findings: [Finding] = []
         // Texts come grouped by table and locale: the variant is looked up when the locale changes.
@@ -391,6 +391,8 @@ public struct ChineseScriptMixRule: Rule {
                 variant = Self.variant(of: item.locale)
             }
             guard let variant else { continue }
+            if opened == nil { opened = .some(try? ChineseScriptVariants()) }
+            guard let variants = opened ?? nil else { return [] }
             let simplified = variant == "Hans"
             var odd: [Unicode.Scalar] = []
             let scalars = Array(item.text.unicodeScalars)
@@ -412,7 +414,7 @@ public struct ChineseScriptMixRule: Rule {
             if distinct.isEmpty { continue }
             let described = distinct.map { scalar -> String in
                 let single = String(Character(scalar))
-                let other = (try? (simplified ? toSimplified : toTraditional).apply(single)) ?? "?"
+                let other = (try? variants.otherForm(of: scalar, toSimplified: simplified)) ?? "?"
                 return "\(single) (\(simplified ? "Simplified" : "Traditional"): \(other))"
             }
             let kind = simplified ? "Traditional-only" : "Simplified-only"

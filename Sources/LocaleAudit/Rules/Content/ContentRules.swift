@@ -55,8 +55,12 @@ public struct WhitespaceMismatchRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let dropped = Self.sourceEdgesMostTranslationsDrop(context)
+        // The same source strings by the index's integer ids, asked of every compared text.
+        struct SourceString: Hashable { var table: Int32; var key: Int32 }
+        let inDoubt = Set(dropped.values.flatMap { $0.values.map { SourceString(table: $0.tableIndex, key: $0.keyPosition) } })
         var findings = ContentTexts.check(context, Self.description, mayDiffer: WhitespaceFacts.mayDiffer) { text, language, pair in
-            Self.defects(text, language: language, sourceEdgeInDoubt: dropped[pair.table]?[pair.key] != nil)
+            Self.defects(text, language: language,
+                         sourceEdgeInDoubt: !inDoubt.isEmpty && inDoubt.contains(SourceString(table: pair.tableIndex, key: pair.keyPosition)))
         }
         // One note on the source instead of a warning per translation.
         for table in dropped.keys.sorted() {
@@ -75,6 +79,9 @@ public struct WhitespaceMismatchRule: Rule {
     /// drop: the source's own stray space, more likely than as many translators' slips.
     struct DroppedEdge {
         var source: Entry
+        /// The source string's table set and key position in the index.
+        var tableIndex: Int32
+        var keyPosition: Int32
         var side = "end"
         var locales: [String] = []
         var total = 0
@@ -87,7 +94,7 @@ public struct WhitespaceMismatchRule: Rule {
                   let first = source.utf8.first, let last = source.utf8.last, first == 0x20 || last == 0x20 else { continue }
             let s = WhitespaceFacts(source), t = WhitespaceFacts(translation)
             guard s.hasContent, t.hasContent else { continue }
-            var edge = counts[pair.table]?[pair.key] ?? DroppedEdge(source: pair.source)
+            var edge = counts[pair.table]?[pair.key] ?? DroppedEdge(source: pair.source, tableIndex: pair.tableIndex, keyPosition: pair.keyPosition)
             edge.total += 1
             let start = s.leading > 0 && s.leadingBreaks == 0 && t.leading == 0
             let end = s.trailing > 0 && s.trailingBreaks == 0 && t.trailing == 0
@@ -306,11 +313,13 @@ public struct PunctuationMismatchRule: Rule {
         struct Difference: Hashable { var string: SourceString; var kind: String }
         var differing: [Difference: Int] = [:]
         var findings = ContentTexts.check(context, Self.description) { text, language, pair in
-            let defects = Self.defects(text, language: language, sourceLanguage: sourceLanguage, key: pair.key)
+            let expected = EndPunctuation.endMark(of: text.source, language: sourceLanguage)
+            let found = EndPunctuation.endMark(of: text.translation, language: language)
+            let defects = Self.defects(text, language: language, key: pair.key, expected: expected, found: found)
             guard text.form == nil else { return defects }
             let string = SourceString(table: pair.tableIndex, key: pair.keyPosition)
             translations[string, default: 0] += 1
-            switch (EndPunctuation.endMark(of: text.source, language: sourceLanguage), EndPunctuation.endMark(of: text.translation, language: language)) {
+            switch (expected, found) {
             case (nil, let added?): differing[Difference(string: string, kind: "added-\(added.rawValue)"), default: 0] += 1
             case (let lacked?, nil): differing[Difference(string: string, kind: "lacks-\(lacked.rawValue)"), default: 0] += 1
             default: break
@@ -355,7 +364,8 @@ public struct PunctuationMismatchRule: Rule {
         return findings
     }
 
-    static func defects(_ text: ComparedText, language: String, sourceLanguage: String, key: String) -> [ContentTexts.Defect] {
+    /// The defects of one compared text, whose source ends with `expected` and translation with `found`.
+    static func defects(_ text: ComparedText, language: String, key: String, expected: EndMark?, found: EndMark?) -> [ContentTexts.Defect] {
         var defects: [ContentTexts.Defect] = []
         for stray in StrayEdgeCharacters.find(translation: text.translation, source: text.source) {
             let quoted = "\"\(text.translation.visibleEscaped.truncatedForMessage)\""
@@ -371,8 +381,6 @@ public struct PunctuationMismatchRule: Rule {
             }
             defects.append(.init(kind: "stray-\(stray.character)-\(stray.atStart)", message: message, severity: .warning, text: text))
         }
-        let expected = EndPunctuation.endMark(of: text.source, language: sourceLanguage)
-        let found = EndPunctuation.endMark(of: text.translation, language: language)
         // Most translations end as their source does: the finer tests below run for the others only.
         guard expected != found,
               // A text without letters ("%@", "•") has no sentence to end; the app's name is a name.
@@ -649,17 +657,33 @@ public struct MarkdownMismatchRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let sourceLanguage = context.project.sourceLanguage
+        // Each source is scanned once, not once per locale: most sources holding a marker character
+        // hold no Markdown, and are then done with in one lookup.
+        var scans: [ExactText: MarkdownScan] = [:]
+        var codesByLocale: [Int32: Set<String>] = [:]
         return ContentTexts.check(context, Self.description, mayDiffer: { source, _ in MarkdownScan.mayHaveMarkdown(source) }) { text, language, pair in
-            let source = MarkdownScan(text.source)
+            let exact = ExactText(text.source)
+            let source = scans[exact] ?? MarkdownScan(text.source)
+            if scans.count < Self.scansKept { scans[exact] = source }
             guard source.hasMarkdown else { return [] }
-            var codes: Set<String> = [language, UntranslatedRule.language(of: sourceLanguage)]
-            for locale in [pair.locale, sourceLanguage] {
-                let lower = locale.lowercased()
-                codes.insert(lower)
-                codes.formUnion(lower.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init))
-            }
+            let codes = codesByLocale[pair.localeID] ?? Self.codes(locale: pair.locale, language: language, sourceLanguage: sourceLanguage)
+            if pair.localeID >= 0 { codesByLocale[pair.localeID] = codes }
             return Self.defects(text, source: source, codes: codes)
         }
+    }
+
+    /// Scans of distinct sources kept at most: a bound on memory for a catalog of endless distinct texts.
+    static let scansKept = 50_000
+
+    /// The language codes a localized link may carry in its URL for `locale` or the source language.
+    static func codes(locale: String, language: String, sourceLanguage: String) -> Set<String> {
+        var codes: Set<String> = [language, UntranslatedRule.language(of: sourceLanguage)]
+        for locale in [locale, sourceLanguage] {
+            let lower = locale.lowercased()
+            codes.insert(lower)
+            codes.formUnion(lower.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init))
+        }
+        return codes
     }
 
     static func defects(_ text: ComparedText, source: MarkdownScan, codes: Set<String>) -> [ContentTexts.Defect] {

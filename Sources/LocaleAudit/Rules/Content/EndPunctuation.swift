@@ -54,31 +54,45 @@ enum EndPunctuation {
     /// quotes and brackets. A run of marks counts as its strongest: `?!` is a question, `...` and
     /// `。。。` an ellipsis.
     static func endMark(of text: String, language: String) -> EndMark? {
-        var run: [EndMark] = []
+        // The run of marks at the end, read backwards (at most four), as what it holds: no array is
+        // made, as this runs twice for every compared text.
+        var count = 0, last: EndMark? = nil
+        var question = false, exclamation = false, ellipsis = false, colon = false
+        func append(_ mark: EndMark) {
+            count += 1
+            last = mark
+            switch mark {
+            case .question: question = true
+            case .exclamation: exclamation = true
+            case .ellipsis: ellipsis = true
+            case .colon: colon = true
+            default: break
+            }
+        }
         var periods = 0, sections = 0
         var skippingClosers = true
         var spaced = false
         for s in text.unicodeScalars.reversed() {
             if skippingClosers && (ContentTexts.isSpace(s) || ContentTexts.isInvisible(s) || isCloser(s)) { continue }
             // Stops spaced apart ("۔ ۔ ۔", ". . .") are one ellipsis: a single space between two is looked past.
-            if !skippingClosers && s == " " && run.last == .period && !spaced { spaced = true; continue }
+            if !skippingClosers && s == " " && last == .period && !spaced { spaced = true; continue }
             if spaced && mark(s, language: language) != .period { break }
             spaced = false
             skippingClosers = false
             // `・・・` is a Japanese ellipsis.
-            if s == "\u{30FB}" { periods += 1; if periods >= 2 { run.append(.ellipsis) }; continue }
+            if s == "\u{30FB}" { periods += 1; if periods >= 2 { append(.ellipsis) }; continue }
             // Mon writes its full stop as two little sections, `၊၊`.
-            if s == "\u{104A}" { sections += 1; if sections == 2 { run.append(.period) }; if sections <= 2 { continue } else { break } }
+            if s == "\u{104A}" { sections += 1; if sections == 2 { append(.period) }; if sections <= 2 { continue } else { break } }
             guard let mark = mark(s, language: language) else { break }
             if mark == .period { periods += 1 }
-            run.append(mark)
-            if run.count >= 4 { break }
+            append(mark)
+            if count >= 4 { break }
         }
-        if run.isEmpty { return nil }
-        if run.contains(.question) { return .question }
-        if run.contains(.exclamation) { return .exclamation }
-        if run.contains(.ellipsis) || periods >= 2 { return .ellipsis }
-        if run.contains(.colon) { return .colon }
+        if count == 0 { return nil }
+        if question { return .question }
+        if exclamation { return .exclamation }
+        if ellipsis || periods >= 2 { return .ellipsis }
+        if colon { return .colon }
         return .period
     }
 
