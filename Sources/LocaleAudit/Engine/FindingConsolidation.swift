@@ -295,34 +295,64 @@ enum FindingConsolidation {
     /// "at UTF-16 {204, 6}"). Double-quoted and single-quoted passages and numbers are dropped, and
     /// so is the "the 'format' form " that names a plural form.
     static func defectShape(_ message: String) -> String {
-        var out = String.UnicodeScalarView()
-        var scalars = message.unicodeScalars[...]
-        if scalars.starts(with: "the '".unicodeScalars), let formEnd = message.range(of: "' form ") {
-            scalars = message.unicodeScalars[formEnd.upperBound...]
-        }
-        var previous: Unicode.Scalar = " "
-        while let c = scalars.popFirst() {
-            if c == "\"" {
-                // Up to the closing quote; a quote inside is escaped.
-                while let q = scalars.popFirst(), q != "\"" { if q == "\\" { _ = scalars.popFirst() } }
-                out.append("\"")
-            } else if c == "'", previous == " " || previous == "(",
-                      let close = scalars.firstIndex(of: "'"),
-                      scalars.index(after: close) == scalars.endIndex
-                        || !scalars[scalars.index(after: close)].properties.isAlphabetic {
-                // A quoted mark or fragment, not an apostrophe ("source's").
-                scalars = scalars[scalars.index(after: close)...]
-                out.append("'")
-            } else if ("0"..."9").contains(c) {
-                if previous != "#" { out.append("#") }
-                previous = "#"
-                continue
-            } else {
-                out.append(c)
+        // On the UTF-8 bytes: every mark it looks for is ASCII, and messages that list strings are
+        // long (appending scalar by scalar cost a quarter of a million instructions per finding).
+        var message = message
+        return message.withUTF8 { b -> String in
+            let n = b.count
+            var out: [UInt8] = []
+            out.reserveCapacity(n)
+            var i = 0
+            let formPrefix = Array("the '".utf8), formEnd = Array("' form ".utf8)
+            if n >= formPrefix.count, b.starts(with: formPrefix), let end = Self.firstRange(of: formEnd, in: b) { i = end }
+            var previous = UInt8(ascii: " ")
+            while i < n {
+                let c = b[i]
+                i += 1
+                if c == UInt8(ascii: "\"") {
+                    // Up to the closing quote; a quote inside is escaped.
+                    while i < n {
+                        let q = b[i]
+                        i += 1
+                        if q == UInt8(ascii: "\"") { break }
+                        if q == UInt8(ascii: "\\") { i += 1 }
+                    }
+                    out.append(c)
+                } else if c == UInt8(ascii: "'"), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "("),
+                          let close = b[i...].firstIndex(of: UInt8(ascii: "'")),
+                          close + 1 == n || !Self.startsWithLetter(b, at: close + 1) {
+                    // A quoted mark or fragment, not an apostrophe ("source's").
+                    i = close + 1
+                    out.append(c)
+                } else if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+                    if previous != UInt8(ascii: "#") { out.append(UInt8(ascii: "#")) }
+                    previous = UInt8(ascii: "#")
+                    continue
+                } else {
+                    out.append(c)
+                }
+                previous = c
             }
-            previous = c
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
+    }
+
+    /// The end of the first occurrence of `needle` in `bytes`.
+    private static func firstRange(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<start + needle.count].elementsEqual(needle) { return start + needle.count }
+        }
+        return nil
+    }
+
+    /// Whether the character starting at byte `index` is a letter.
+    private static func startsWithLetter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let first = bytes[index]
+        if first < 0x80 { return (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z") }
+        var end = index + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first?.properties.isAlphabetic ?? false
     }
 
     /// Wikipedia's converted tree keeps a string or two fewer than TranslateWiki's (a plural moved to

@@ -74,9 +74,12 @@ public enum TextAnalysis {
 
     /// Replaces specifiers, URLs and e-mail addresses with spaces, keeping everything else.
     public static func maskNonWords(_ text: String) -> String {
-        // Specifiers start with %, URLs have "://" or "www.", e-mail addresses an @ and domains a dot:
-        // a text with none of % : @ . has nothing to mask (most texts; this runs for every one).
-        if !text.utf8.contains(where: { $0 == 0x25 || $0 == 0x3A || $0 == 0x40 || $0 == 0x2E }) { return text }
+        // Most texts have nothing to mask, and this runs for every one.
+        mayHoldNonWords(text) ? masking(text) : text
+    }
+
+    /// `maskNonWords` without its shortcut.
+    static func masking(_ text: String) -> String {
         var scalars = Array(text.unicodeScalars)
         let scan = FormatSpecifiers.scan(text)
         for spec in scan.specifiers { for k in spec.range { scalars[k] = " " } }
@@ -96,6 +99,33 @@ public enum TextAnalysis {
         bytes.reserveCapacity(text.utf8.count)
         for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `maskNonWords` may change `text`, from its bytes: specifiers start with `%`, URLs have
+    /// `:/` or `w.` (www.), e-mail addresses an `@`, and a domain a dot followed by a letter, digit or
+    /// hyphen. A sentence's final stop is none of them.
+    static func mayHoldNonWords(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { b in
+            let n = b.count
+            for k in 0..<n {
+                switch b[k] {
+                case 0x25, 0x40:  // % @
+                    return true
+                case 0x3A:  // :
+                    if k + 1 < n && b[k + 1] == 0x2F { return true }
+                case 0x2E:  // .
+                    if k > 0 && b[k - 1] | 0x20 == 0x77 { return true }  // w or W
+                    if k + 1 < n {
+                        let next = b[k + 1]
+                        if (next >= 0x30 && next <= 0x39) || ((next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A) || next == 0x2D { return true }
+                    }
+                default:
+                    continue
+                }
+            }
+            return false
+        }
     }
 
     private static func isWordStart(_ s: [Unicode.Scalar], _ i: Int) -> Bool {

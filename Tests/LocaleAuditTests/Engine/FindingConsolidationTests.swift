@@ -111,6 +111,46 @@ import Testing
         #expect(FindingConsolidation.defectShape(message) == shape)
     }
 
+    /// The scalar-by-scalar reading `defectShape` replaced: the byte version must agree with it.
+    static func referenceShape(_ message: String) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = message.unicodeScalars[...]
+        if scalars.starts(with: "the '".unicodeScalars), let formEnd = message.range(of: "' form ") {
+            scalars = message.unicodeScalars[formEnd.upperBound...]
+        }
+        var previous: Unicode.Scalar = " "
+        while let c = scalars.popFirst() {
+            if c == "\"" {
+                while let q = scalars.popFirst(), q != "\"" { if q == "\\" { _ = scalars.popFirst() } }
+                out.append("\"")
+            } else if c == "'", previous == " " || previous == "(", let close = scalars.firstIndex(of: "'"),
+                      scalars.index(after: close) == scalars.endIndex || !scalars[scalars.index(after: close)].properties.isAlphabetic {
+                scalars = scalars[scalars.index(after: close)...]
+                out.append("'")
+            } else if ("0"..."9").contains(c) {
+                if previous != "#" { out.append("#") }
+                previous = "#"
+                continue
+            } else {
+                out.append(c)
+            }
+            previous = c
+        }
+        return String(out)
+    }
+
+    @Test func theByteShapeAgreesWithTheScalarReading() {
+        let pieces = ["the 'one' form ", "\"", "'", "(", " ", "\\", "12", "é", "ä'", "'ж", "日本", "x", "' form ", "#", "source's", "\\\"", "'ğ"]
+        var generator = SeededGenerator(seed: 20261126)
+        var checked = 0
+        for _ in 0..<3_000 {
+            let message = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(FindingConsolidation.defectShape(message) == Self.referenceShape(message), "\(message.debugDescription)")
+            checked += 1
+        }
+        #expect(checked == 3_000)
+    }
+
     @Test func oneDefectOfAStringWordedApartInTwoTreesIsOneFinding() {
         let project = Project(tables: [], sourceLanguage: "en", sourceLanguageOrigin: .configured)
         func finding(_ file: String, _ message: String, key: String = "synced", line: Int = 3) -> Finding {

@@ -39,6 +39,21 @@ import Testing
         }
     }
 
+    @Test func maskingsShortcutAgreesWithTheFullMasking() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["Save", " ", ".", "w", "www.", "WWW", "%d", "%@", "%", "@", "a.b", "example.com", "e.g.", ":", "://", "/", "é", "Mr.Smith",
+                      "3", ".-", "mail@x.org", "\n", "日本", "(", "x.", ".5"]
+        var shortcuts = 0
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...10, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            if !TextAnalysis.mayHoldNonWords(text) { shortcuts += 1 }
+            #expect(TextAnalysis.maskNonWords(text) == TextAnalysis.masking(text), "\(text.debugDescription)")
+        }
+        #expect(shortcuts > 100)
+        #expect(!TextAnalysis.mayHoldNonWords("Delete all photos. Then restart."))
+        #expect(TextAnalysis.maskNonWords("Visit duckduckgo.com now") == "Visit " + String(repeating: " ", count: 14) + " now")
+    }
+
     @Test func asciiWordSplitAgreesWithTheCharacterSplit() {
         var rng = SystemRandomNumberGenerator()
         let pieces = ["ab", "c", "'", " ", "\r\n", "x1", "Don't", "--", "A", "\t", "zz'"]
