@@ -300,8 +300,10 @@ struct DirectionFacts {
 /// Right-to-left verdicts per locale, computed once per run.
 /// The translation pairs of right-to-left locales, which every RTL rule looks at.
 private func rightToLeftPairs(_ context: RuleContext) -> [TranslationPair] {
-    let rtl = Set(context.index.tableSets.flatMap { $0.translations.map(\.locale) }.filter(LocaleIdentifierCheck.isRightToLeft))
-    return rtl.isEmpty ? [] : context.pairs.filter { rtl.contains($0.locale) }
+    // By locale id: asked of every pair, by three rules.
+    let rtl = context.index.locales.map(LocaleIdentifierCheck.isRightToLeft)
+    guard rtl.contains(true) else { return [] }
+    return context.pairs.filter { $0.localeID >= 0 ? rtl[Int($0.localeID)] : LocaleIdentifierCheck.isRightToLeft($0.locale) }
 }
 
 private func isRTLLetter(_ scalar: Unicode.Scalar) -> Bool {

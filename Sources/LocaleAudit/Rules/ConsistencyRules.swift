@@ -69,10 +69,11 @@ public struct MissingTranslationRule: Rule {
         // of it (InfoPlist's "title" for Localizable's) is an unrelated unit.
         var bilingualSource: [BilingualTable: [String: Entry]] = [:]
         for table in context.project.tables where table.format == .xliff && context.project.isSource(table) {
+            // The table's identity hashed once, each key once (the first unit of a key wins).
             let id = BilingualTable(path: table.path, table: table.id)
-            for entry in table.entries where bilingualSource[id]?[entry.key] == nil {
-                bilingualSource[id, default: [:]][entry.key] = entry
-            }
+            var entries = bilingualSource.removeValue(forKey: id) ?? [:]
+            for entry in table.entries { _ = entries.insertIfAbsent(entry, forKey: entry.key) }
+            bilingualSource[id] = entries
         }
         for (t, set) in context.index.tableSets.enumerated() {
             guard let source = set.source else { continue }

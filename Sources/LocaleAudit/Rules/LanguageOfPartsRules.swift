@@ -141,14 +141,27 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let computedTranslationsByKey, let computedSourceByKey { return (computedTranslationsByKey, computedSourceByKey) }
-        var wanted = Set<KeyOfTable>()
-        for i in texts.indices where !analyses[i].ranges.isEmpty { wanted.insert(KeyOfTable(table: texts[i].table, key: texts[i].key)) }
+        // A key of the source is known by its table set and position (integers, hashed quickly: this
+        // asks of every text); only keys the source lacks by their names.
+        struct Place: Hashable { var table: Int32; var position: Int32 }
+        var wanted = Set<Place>(), wantedOutsideSource = Set<KeyOfTable>()
+        for i in texts.indices where !analyses[i].ranges.isEmpty {
+            if texts[i].keyPosition >= 0 {
+                wanted.insert(Place(table: texts[i].tableIndex, position: texts[i].keyPosition))
+            } else {
+                wantedOutsideSource.insert(KeyOfTable(table: texts[i].table, key: texts[i].key))
+            }
+        }
         var byKey: [KeyOfTable: [Int]] = [:]
         var sources: [KeyOfTable: Int] = [:]
-        if !wanted.isEmpty {
+        if !wanted.isEmpty || !wantedOutsideSource.isEmpty {
             for i in texts.indices {
-                let id = KeyOfTable(table: texts[i].table, key: texts[i].key)
-                guard wanted.contains(id) else { continue }
+                let item = texts[i]
+                guard item.keyPosition >= 0
+                    ? wanted.contains(Place(table: item.tableIndex, position: item.keyPosition))
+                    : !wantedOutsideSource.isEmpty && wantedOutsideSource.contains(KeyOfTable(table: item.table, key: item.key))
+                else { continue }
+                let id = KeyOfTable(table: item.table, key: item.key)
                 if !texts[i].isSource {
                     byKey[id, default: []].append(i)
                 } else if sources[id] == nil {

@@ -80,14 +80,19 @@ extension ProjectIndex {
     func pluralSites() -> [PluralSite] {
         var sites: [PluralSite] = []
         for set in tableSets {
+            // What a site needs of its set, taken out once: the closure below would copy the whole
+            // set for every entry it is called for.
+            let table = set.id, sourceLocale = set.source?.locale ?? ""
+            let sourcePositions = set.sourcePositions, sourceEntries = set.sourceEntries
             let all = (set.source.map { [$0] } ?? []) + set.translations
             for (position, locale) in all.enumerated() {
                 let isSource = set.source != nil && position == 0
                 for (key, entry) in zip(locale.keys, locale.orderedEntries) {
+                    if case .text = entry.value { continue }
                     collect(entry.value, context: "") { plural, context in
-                        let source = isSource ? nil : set.sourcePositions[key].map { set.sourceEntries[Int($0)] }
-                        sites.append(PluralSite(table: set.id, locale: locale.locale, key: key, entry: entry, value: plural,
-                                                context: context, sourceEntry: source, sourceLocale: set.source?.locale ?? ""))
+                        let source = isSource ? nil : sourcePositions[key].map { sourceEntries[Int($0)] }
+                        sites.append(PluralSite(table: table, locale: locale.locale, key: key, entry: entry, value: plural,
+                                                context: context, sourceEntry: source, sourceLocale: sourceLocale))
                     }
                 }
             }

@@ -24,6 +24,9 @@ extension String {
     /// characters.
     var isAllWhitespace: Bool {
         if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        // A character is white space by its first scalar: a text that starts with another is not
+        // (most texts in other scripts, without walking grapheme clusters).
+        if let first = unicodeScalars.first, !first.isWhitespaceFast { return false }
         return allSatisfy(\.isWhitespace)
     }
 
