@@ -54,6 +54,28 @@ import Testing
         #expect(TextAnalysis.maskNonWords("Visit duckduckgo.com now") == "Visit " + String(repeating: " ", count: 14) + " now")
     }
 
+    @Test func whitespacesByteTestPassesEveryPairTheRuleHasSomethingToSayAbout() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["Save", " ", "  ", "\u{00A0}", "\u{202F}", "\u{3000}", "\u{200B}", "\u{200E}", "。", "…", "Сохранить", "保存", "\n", "\\n",
+                      ":", "!", "é", "\u{FEFF}", "\u{061C}", "x"]
+        func text() -> String { (0..<Int.random(in: 1...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() }
+        let location = SourceLocation(file: "x.strings", line: 1, column: 1)
+        var skipped = 0
+        for _ in 0..<4_000 {
+            let source = text(), translation = text()
+            guard !WhitespaceFacts.mayDiffer(source, translation) else { continue }
+            skipped += 1
+            let compared = ComparedText(source: source, translation: translation, location: location, sourceLocation: nil, form: nil)
+            for language in ["de", "fr", "ja"] {
+                #expect(WhitespaceMismatchRule.defects(compared, language: language).isEmpty,
+                        "\(source.debugDescription) → \(translation.debugDescription) in \(language)")
+            }
+        }
+        #expect(skipped > 100)
+        #expect(!WhitespaceFacts.mayDiffer("Сохранить", "保存。"))
+        #expect(WhitespaceFacts.mayDiffer("Save", "保存\u{3000}"))
+    }
+
     @Test func asciiWordSplitAgreesWithTheCharacterSplit() {
         var rng = SystemRandomNumberGenerator()
         let pieces = ["ab", "c", "'", " ", "\r\n", "x1", "Don't", "--", "A", "\t", "zz'"]

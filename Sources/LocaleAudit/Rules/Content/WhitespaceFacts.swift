@@ -74,14 +74,39 @@ struct WhitespaceFacts {
     /// line break or backslash, and no two spaces or non-ASCII space in the translation. Byte
     /// searches only: most pairs stop here.
     static func mayDiffer(_ source: String, _ translation: String) -> Bool {
-        func edgy(_ b: UInt8?) -> Bool { b.map { $0 <= 0x20 || $0 >= 0x80 } ?? false }
         func special(_ text: String) -> Bool {
-            edgy(text.utf8.first) || edgy(text.utf8.last) || text.containsByte(0x0A) || text.containsByte(0x0D) || text.containsByte(0x5C)
+            hasBlankEdge(text) || text.containsByte(0x0A) || text.containsByte(0x0D) || text.containsByte(0x5C)
         }
         if special(source) || special(translation) { return true }
         if translation.firstByteRange(of: "  ") != nil { return true }
-        // No-break, narrow no-break and ideographic spaces start with these bytes.
-        return translation.containsByte(0xC2) || translation.containsByte(0xE2) || translation.containsByte(0xE3) || translation.containsByte(0xE1)
+        return hasNonASCIISpace(translation)
+    }
+
+    /// Whether the first or last character is white space or invisible (a letter of another script
+    /// is neither: text in Cyrillic or Chinese starts and ends with non-ASCII bytes).
+    static func hasBlankEdge(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { b in
+            guard let first = b.first, let last = b.last else { return false }
+            if first <= 0x20 || last <= 0x20 { return true }
+            if first >= 0x80 && classify(b, 0).0 != .visible { return true }
+            guard last >= 0x80 else { return false }
+            var start = b.count - 1
+            while start > 0 && b[start] & 0xC0 == 0x80 { start -= 1 }
+            return classify(b, start).0 != .visible
+        }
+    }
+
+    /// Whether the text holds a no-break, narrow no-break, ideographic or other non-ASCII space, or
+    /// an invisible character written with the same lead bytes (they start with 0xC2, 0xE1–0xE3).
+    static func hasNonASCIISpace(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { b in
+            for i in b.indices where b[i] == 0xC2 || (b[i] >= 0xE1 && b[i] <= 0xE3) {
+                if classify(b, i).0 != .visible { return true }
+            }
+            return false
+        }
     }
 
     init(_ text: String) {
