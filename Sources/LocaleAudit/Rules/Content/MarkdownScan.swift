@@ -31,7 +31,11 @@ struct MarkdownScan {
 
     /// Bytes that any construct needs: texts without them are not scanned.
     static func mayHaveMarkdown(_ text: String) -> Bool {
-        text.utf8.contains { $0 == 0x2A || $0 == 0x5F || $0 == 0x7E || $0 == 0x60 || $0 == 0x5B }
+        // Over the contiguous bytes: this runs for every compared text.
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains { $0 == 0x2A || $0 == 0x5F || $0 == 0x7E || $0 == 0x60 || $0 == 0x5B }
+        }
     }
 
     init(_ text: String) {
