@@ -470,7 +470,9 @@ public struct RTLPlaceholderBoundaryRule: Rule {
         and an Arabic word takes the Latin side, an Arabic name the other, and the words around it \
         change places. Wrapping the placeholder in FSI…PDI (U+2068, U+2069) isolates the value. Only \
         placeholders whose nearest strong neighbours have opposite directions are reported; numbers are \
-        weak and are not.
+        weak and are not. Placeholders the source uses in pairs around words, as link markup does \
+        (`%1$@Terms of Use%2$@`: each glued to the words it wraps), insert tags rather than text and are \
+        not reported.
         """,
         triggering: [
             RuleExample("A name between a Latin product name and Arabic",
@@ -481,6 +483,9 @@ public struct RTLPlaceholderBoundaryRule: Rule {
             RuleExample("An isolated placeholder, and one with Arabic on both sides",
                 .strings("en", "\"shared\" = \"Shared in iCloud by %@\";\n\"by\" = \"Written by %@ in 2020\";\n"),
                 .strings("ar", "\"shared\" = \"iCloud \u{2068}%@\u{2069} شاركه\";\n\"by\" = \"كتبه %@ عام ٢٠٢٠\";\n")),
+            RuleExample("Link markup: the source's placeholders wrap words in pairs, so they insert tags, not text",
+                .strings("en", "\"terms\" = \"You agree to the %1$@Terms of Use%2$@ and release your edits under %3$@CC BY-SA%4$@.\";\n"),
+                .strings("ar", "\"terms\" = \"أنت توافق على %1$@شروط الاستخدام%2$@ وتنشر تعديلاتك تحت %3$@CC BY-SA%4$@ دائما.\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -492,8 +497,16 @@ public struct RTLPlaceholderBoundaryRule: Rule {
                 guard specifiers.contains(where: Self.isString) else { continue }
                 let facts = DirectionFacts(text, specifiers: specifiers)
                 guard facts.hasLTR && facts.hasRTL else { continue }
-                let boundaries = specifiers.filter { Self.isString($0) && Self.isAtBoundary($0, facts) }
+                var boundaries = specifiers.filter { Self.isString($0) && Self.isAtBoundary($0, facts) }
                 guard !boundaries.isEmpty else { continue }
+                if case .text(let source) = pair.translation.sourceValue ?? pair.source.value {
+                    let markup = Self.markupArguments(source)
+                    if !markup.isEmpty {
+                        let numbers = Self.argumentNumbers(specifiers)
+                        boundaries.removeAll { markup.contains(numbers[$0.range.lowerBound] ?? 0) }
+                        guard !boundaries.isEmpty else { continue }
+                    }
+                }
                 let names = boundaries.map { "\($0.text) (offset \($0.range.lowerBound))" }.joined(separator: ", ")
                 findings.append(.entry(rule, "\(names) in \"\(BidiControl.visible(text))\" sits between left-to-right and right-to-left text; isolate it as ⟨FSI⟩\(boundaries[0].text)⟨PDI⟩ (U+2068 … U+2069)",
                                        at: location ?? pair.location, locale: pair.locale, table: pair.table, key: pair.key,
@@ -501,6 +514,43 @@ public struct RTLPlaceholderBoundaryRule: Rule {
             }
         }
         return findings
+    }
+
+    /// The argument each specifier reads (by its start offset): explicit numbers as written, the
+    /// others in order.
+    static func argumentNumbers(_ specifiers: [FormatSpecifier]) -> [Int: Int] {
+        var numbers: [Int: Int] = [:]
+        var next = 1
+        for spec in specifiers where spec.consumesArgument {
+            for star in spec.starArguments where star == nil { next += 1 }
+            numbers[spec.range.lowerBound] = spec.position ?? next
+            if spec.position == nil { next += 1 }
+        }
+        return numbers
+    }
+
+    /// The argument numbers of string placeholders `source` uses in pairs around words, as link
+    /// markup does (`%1$@Terms of Use%2$@`): the first glued to the word after it and not to the one
+    /// before, its partner the other way round. Such a placeholder inserts a tag, not text.
+    static func markupArguments(_ source: String) -> Set<Int> {
+        guard source.containsByte(0x25) else { return [] }
+        let specifiers = FormatSpecifiers.scan(source).specifiers
+        let numbers = argumentNumbers(specifiers)
+        let strings = specifiers.filter { isString($0) && numbers[$0.range.lowerBound] != nil }
+        guard strings.count >= 2 else { return [] }
+        let scalars = Array(source.unicodeScalars)
+        func isWord(_ k: Int) -> Bool {
+            k >= 0 && k < scalars.count && (scalars[k].isAlphabeticFast || scalars[k].properties.numericType != nil)
+        }
+        var markup = Set<Int>()
+        for (open, close) in zip(strings, strings.dropFirst()) {
+            guard open.range.upperBound < close.range.lowerBound,
+                  isWord(open.range.upperBound), !isWord(open.range.lowerBound - 1),
+                  isWord(close.range.lowerBound - 1), !isWord(close.range.upperBound) else { continue }
+            markup.insert(numbers[open.range.lowerBound]!)
+            markup.insert(numbers[close.range.lowerBound]!)
+        }
+        return markup
     }
 
     static func isString(_ spec: FormatSpecifier) -> Bool {
