@@ -79,7 +79,10 @@ enum ConsistentIdentification {
         return unspaced && (long.hasPrefix(short) || long.hasSuffix(short))
     }
 
-    static let interfaceBuilderDefaults: Set<String> = ["Label", "Button", "Item", "Table View Cell"]
+    /// Texts Interface Builder gives new objects: a label, a button, a bar item, and the detail and
+    /// subtitle labels of a table view cell's system styles, which the code fills in ("Title", their
+    /// other default, is also a real word and stays compared).
+    static let interfaceBuilderDefaults: Set<String> = ["Label", "Button", "Item", "Table View Cell", "Detail", "Subtitle"]
 
     static func capitalised(_ text: String) -> Bool { text.first(where: \.isLetter)?.isUppercase == true }
 
@@ -474,7 +477,8 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         title and a lower-case form whose words differ by an ending of up to two letters), the Arabic \
         and Hebrew article joined to a word, for a lower-case source (a piece of a sentence) a form that \
         is the other with words added at an end (another word order gives it the verb), translations \
-        still waiting for review, Interface Builder's default titles ("Label") on objects, trailing \
+        still waiting for review, Interface Builder's default titles ("Label", "Button", a cell's \
+        "Detail" and "Subtitle") on objects, trailing \
         sentence punctuation (. … : ! ?), which \
         VoiceOver does not read, the difference between typographic and typewriter quotes, letter case \
         (a term capitalised as a title and in lower case inside a sentence) and invisible characters (bidi controls, zero-width spaces). Labels are compared with labels and hints with hints (from the \
@@ -591,9 +595,9 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("A message of more than eight words may be worded two ways",
                 .strings("en", "\"a\" = \"We collect only what we need to provide and improve the app\";\n\"b\" = \"We collect only what we need to provide and improve the app\";\n"),
                 .strings("es", "\"a\" = \"Solo recopilamos lo necesario para ofrecer y mejorar la app\";\n\"b\" = \"Recopilamos solo lo que necesitamos para ofrecer y mejorar la app\";\n")),
-            RuleExample("Interface Builder's default \"Label\" on labels the code fills in",
-                VirtualFile("en.lproj/Main.strings", "\"abc-12-def.text\" = \"Label\";\n\"ghi-34-jkl.text\" = \"Label\";\n"),
-                VirtualFile("fr.lproj/Main.strings", "\"abc-12-def.text\" = \"Étiquette\";\n\"ghi-34-jkl.text\" = \"Libellé\";\n")),
+            RuleExample("Interface Builder's default \"Label\", and a cell's \"Detail\", on labels the code fills in",
+                VirtualFile("en.lproj/Main.strings", "\"abc-12-def.text\" = \"Label\";\n\"ghi-34-jkl.text\" = \"Label\";\n\"mno-56-pqr.text\" = \"Detail\";\n\"stu-78-vwx.text\" = \"Detail\";\n"),
+                VirtualFile("fr.lproj/Main.strings", "\"abc-12-def.text\" = \"Étiquette\";\n\"ghi-34-jkl.text\" = \"Libellé\";\n\"mno-56-pqr.text\" = \"Détail\";\n\"stu-78-vwx.text\" = \"Détails\";\n")),
             RuleExample("A sentence split across strings: Korean moves the verb into the fragment after the field",
                 .strings("en", "\"indent.unit\" = \"spaces\";\n\"tab.unit\" = \"spaces\";\n"),
                 .strings("ko", "\"indent.unit\" = \"칸 들여쓰기\";\n\"tab.unit\" = \"칸\";\n")),
