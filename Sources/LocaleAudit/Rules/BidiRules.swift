@@ -498,7 +498,9 @@ public struct RTLPlaceholderBoundaryRule: Rule {
                 let facts = DirectionFacts(text, specifiers: specifiers)
                 guard facts.hasLTR && facts.hasRTL else { continue }
                 var boundaries = specifiers.filter { Self.isString($0) && Self.isAtBoundary($0, facts) }
-                guard !boundaries.isEmpty else { continue }
+                // A mark that lost its backslash ("u200f%@") is the left-to-right text beside the
+                // placeholder: escape-artifact reports it, and writing the mark fixes both.
+                guard !boundaries.isEmpty, EscapeArtifacts.lostBackslashMarks(text).isEmpty else { continue }
                 if case .text(let source) = pair.translation.sourceValue ?? pair.source.value {
                     let markup = Self.markupArguments(source)
                     if !markup.isEmpty {

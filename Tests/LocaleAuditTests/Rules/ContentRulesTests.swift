@@ -124,6 +124,18 @@ import Testing
         #expect(EscapeArtifacts.percentSigns("100 %% and 5%") == (single: 1, doubled: 1))
     }
 
+    @Test func bidiMarksThatLostTheirBackslash() {
+        #expect(EscapeArtifacts.lostBackslashMarks("u200f%@ منتج") == ["u200f"])
+        #expect(EscapeArtifacts.lostBackslashMarks("بِ: U200E%s.") == ["u200e"])
+        #expect(EscapeArtifacts.lostBackslashMarks("نصu2068%@u2069") == ["u2068", "u2069"])
+        // The escape itself, a longer code, another code, and letters of a word are no lost mark.
+        #expect(EscapeArtifacts.lostBackslashMarks("\\u200f%@").isEmpty)
+        #expect(EscapeArtifacts.lostBackslashMarks("u200ff").isEmpty)
+        #expect(EscapeArtifacts.lostBackslashMarks("u2070").isEmpty)
+        #expect(EscapeArtifacts.lostBackslashMarks("menu2066 Tu2068").isEmpty)
+        #expect(EscapeArtifacts.scan("u200f%@").map(\.text) == ["u200f"])
+    }
+
     @Test func escapeMessagesCompareWithTheSource() {
         func message(_ source: String, _ translation: String) -> String? {
             EscapeArtifactRule.escapeMessage(ComparedText(source: source, translation: translation, location: SourceLocation(file: "x", line: 1, column: 1)))

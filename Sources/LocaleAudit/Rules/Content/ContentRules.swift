@@ -521,11 +521,12 @@ public struct EscapeArtifactRule: Rule {
     public init() {}
     public static let description = RuleDescription(
         id: "escape-artifact", name: "Escape shown literally", severity: .warning,
-        summary: "A translation shows markup or an escape literally that its source does not have: an XML entity (`&amp;`, `&lt;`, `&#39;`), a backslash escape as two characters (`\\n`, `\\\"`), or `%%` in a string that is never formatted (and a single `%` where the formatted source writes `%%`).",
+        summary: "A translation shows markup or an escape literally that its source does not have: an XML entity (`&amp;`, `&lt;`, `&#39;`), a backslash escape as two characters (`\\n`, `\\\"`), a bidi mark whose backslash was lost (`u200f`), or `%%` in a string that is never formatted (and a single `%` where the formatted source writes `%%`).",
         rationale: """
         A value that went through XML escaping twice (a translation tool's export imported as text) \
         shows `Terms &amp; Conditions`; a `\\n` typed into a spreadsheet arrives as a backslash and an \
-        n instead of a line break. The user reads the garbage. `%%` is how a format string writes a \
+        n instead of a line break; a right-to-left mark typed as `\\u200F` whose backslash was lost \
+        shows as "u200f". The user reads the garbage. `%%` is how a format string writes a \
         percent sign; in a string the code never formats, the user sees both. Specifiers in plain \
         strings are `format-in-plain-string`'s concern, and String Catalogs, whose compiler reads \
         every value as a format, may write `%%`.
@@ -548,6 +549,9 @@ public struct EscapeArtifactRule: Rule {
                   </file>
                 </xliff>
                 """)),
+            RuleExample("A right-to-left mark typed as \\u200F that lost its backslash: the user reads \"u200f\"",
+                .strings("en", "\"about\" = \"%@ is made by Mozilla.\";\n"),
+                .strings("ar", "\"about\" = ↓\"u200f%@ منتج من موزيلا.\";\n")),
             RuleExample("%% in a string that is never formatted",
                 .strings("en", "\"battery\" = \"Battery below 20%\";\n"),
                 .strings("fr", "\"battery\" = ↓\"Batterie sous 20 %%\";\n")),
@@ -562,6 +566,9 @@ public struct EscapeArtifactRule: Rule {
             RuleExample("A path with a backslash the source has too",
                 .strings("en", "\"path\" = \"Saved to C:\\\\new\";\n"),
                 .strings("de", "\"path\" = \"Gespeichert in C:\\\\new\";\n")),
+            RuleExample("A model name that happens to end in u2068",
+                .strings("en", "\"model\" = \"Model Tu2068\";\n"),
+                .strings("ar", "\"model\" = \"طراز Tu2068\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -569,6 +576,7 @@ public struct EscapeArtifactRule: Rule {
         // Only a translation with `&`, a backslash or `%` can show an escape.
         let mayDiffer: (String, String) -> Bool = { _, translation in
             translation.containsByte(0x26) || translation.containsByte(0x5C) || translation.containsByte(0x25)
+                || !EscapeArtifacts.lostBackslashMarks(translation).isEmpty
         }
         return ContentTexts.check(context, Self.description, mayDiffer: mayDiffer) { text, _, pair in
             var defects: [ContentTexts.Defect] = []
@@ -596,6 +604,9 @@ public struct EscapeArtifactRule: Rule {
             if item.text.hasPrefix("\\") {
                 let sourceHas = item.text == "\\n" ? text.source.containsByte(0x0A) : item.text == "\\\"" ? text.source.containsByte(0x22) : false
                 return "'\(item.text)' as two characters\(sourceHas ? " where the source has \(meaning)" : ""): write \(meaning == "\"" || meaning == "'" ? "'\(meaning)'" : meaning) instead"
+            }
+            if EscapeArtifacts.lostBackslashControls[item.text] != nil {
+                return "'\(item.text)' as text: \(meaning) lost its backslash; write the mark itself"
             }
             return "'\(item.text)'\(item.text.hasPrefix("&#") ? "" : " where the source has \(meaning == "\"" ? "'\"'" : meaning)")"
         }

@@ -22,6 +22,7 @@ enum EscapeArtifacts {
         case "\\\"": return "\""
         case "\\'": return "'"
         default:
+            if let name = lostBackslashControls[artifact] { return name }
             if artifact.hasPrefix("&#") { return "the character it numbers" }
             if artifact.hasPrefix("\\u") || artifact.hasPrefix("\\U") { return "the character it numbers" }
             return artifact
@@ -30,17 +31,47 @@ enum EscapeArtifacts {
 
     static let namedEntities: [String] = ["amp", "lt", "gt", "quot", "apos", "nbsp"]
 
-    /// Every artifact in `text` with its count, in order of first appearance. Only texts with `&`
-    /// or a backslash are scanned.
-    static func scan(_ text: String) -> [Count] {
-        guard text.containsByte(0x26) || text.containsByte(0x5C) else { return [] }
+    /// Bidi marks typed as `\u200F` whose backslash was lost on the way: the user reads "u200f".
+    static let lostBackslashControls: [String: String] = [
+        "u200e": "a left-to-right mark (U+200E)", "u200f": "a right-to-left mark (U+200F)", "u061c": "an Arabic letter mark (U+061C)",
+        "u202a": "a left-to-right embedding (U+202A)", "u202b": "a right-to-left embedding (U+202B)",
+        "u202c": "a pop directional formatting (U+202C)", "u202d": "a left-to-right override (U+202D)",
+        "u202e": "a right-to-left override (U+202E)", "u2066": "a left-to-right isolate (U+2066)",
+        "u2067": "a right-to-left isolate (U+2067)", "u2068": "a first strong isolate (U+2068)", "u2069": "a pop directional isolate (U+2069)",
+    ]
+
+    /// The bidi marks of `text` written as `u200f` without their backslash, lower-cased, in order: a
+    /// `u` that no letter, digit or backslash precedes, four hex digits naming a mark, and no fifth.
+    static func lostBackslashMarks(_ text: String) -> [String] {
+        guard text.firstByteRange(of: "u20") != nil || text.firstByteRange(of: "U20") != nil
+            || text.firstByteRange(of: "u061") != nil || text.firstByteRange(of: "U061") != nil else { return [] }
         let bytes = Array(text.utf8)
+        func isWordByte(_ b: UInt8) -> Bool { b >= 0x80 || (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b == 0x5C }
+        func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
+        var found: [String] = []
+        for i in bytes.indices where bytes[i] | 0x20 == 0x75 && i + 4 < bytes.count {
+            // A letter of another script may touch it ("u200fمرحبا"): only an ASCII one or a backslash may not.
+            if i > 0, bytes[i - 1] < 0x80, isWordByte(bytes[i - 1]) { continue }
+            if i + 5 < bytes.count, isHex(bytes[i + 5]) { continue }
+            let code = "u" + String(decoding: bytes[(i + 1)...(i + 4)].map { $0 | 0x20 }, as: UTF8.self)
+            if lostBackslashControls[code] != nil { found.append(code) }
+        }
+        return found
+    }
+
+    /// Every artifact in `text` with its count, in order of first appearance: bidi marks that lost
+    /// their backslash first, then entities and backslash escapes (only texts with `&` or a
+    /// backslash are scanned for those).
+    static func scan(_ text: String) -> [Count] {
         var counts: [String: Int] = [:]
         var order: [String] = []
         func add(_ artifact: String) {
             if counts[artifact] == nil { order.append(artifact) }
             counts[artifact, default: 0] += 1
         }
+        for mark in lostBackslashMarks(text) { add(mark) }
+        guard text.containsByte(0x26) || text.containsByte(0x5C) else { return order.map { Count(text: $0, count: counts[$0]!) } }
+        let bytes = Array(text.utf8)
         func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
         var i = 0
         let n = bytes.count
