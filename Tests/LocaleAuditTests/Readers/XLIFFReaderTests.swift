@@ -86,6 +86,27 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(try entry(result, "Localizable", "de", "inline").state == nil)
     }
 
+    @Test func anInheritedLanguageIsOneDefectWhereItIsWritten() throws {
+        let text = """
+            <?xml version="1.0"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+             <file id="f1">
+              <group id="g1" xml:lang="ja">
+               <unit id="1"><segment><source>one</source><target>un</target></segment></unit>
+               <unit id="2"><segment><source>two</source><target>deux</target></segment></unit>
+              </group>
+              <unit id="3"><segment><source xml:lang="de">drei</source><target>trois</target></segment></unit>
+             </file>
+            </xliff>
+            """
+        let result = read(text, path: "lang.xlf")
+        let described = result.findings.map { "\($0.ruleID) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+        // The group's xml:lang once (at its value), and a source's own xml:lang where it is written.
+        #expect(described == ["xliff-invalid 4:28", "xliff-invalid 8:25"])
+        #expect(result.findings[0].message.contains("applies to the sources and targets inside, but srcLang is \"en\" and trgLang is \"fr\""))
+        #expect(result.findings[1].message.contains("the source's language is \"de\""))
+    }
+
     @Test func missingTargetLeavesOnlyTheSourceEntry() throws {
         let result = try readFixture("Xcode.xliff")
         #expect(try table(result, "Localizable", "de").entries.contains { $0.key == "untranslated" } == false)

@@ -44,6 +44,8 @@ struct XLIFF2Reader {
     var namespace = namespace20
     var srcLang: String?
     var trgLang: String?
+    /// Inherited `xml:lang` values that disagree with srcLang or trgLang, by where they are written.
+    var inheritedLanguages: [(location: SourceLocation, lang: String, sources: Bool, targets: Bool, key: String?)] = []
     var fileIDs: [String: SourceLocation] = [:]
 
     init(path: String, fallbackTable: String) {
@@ -56,6 +58,29 @@ struct XLIFF2Reader {
     mutating func structural(_ message: String, at location: SourceLocation, key: String? = nil) {
         result.findings.append(Finding(ruleID: ReaderRule.syntax, severity: .error, message: message, location: location,
                                        table: fallbackTable, key: key))
+    }
+
+    /// An `xml:lang` on the document, a file, a group or a unit that its sources (`isTarget` false) or
+    /// targets inherit against srcLang or trgLang. Gathered, and reported once where it is written
+    /// (`reportInheritedLanguages`), however many elements inherit it.
+    mutating func inheritedLanguageMismatch(_ lang: String, declaredAt location: SourceLocation, isTarget: Bool, key: String?) {
+        if let k = inheritedLanguages.firstIndex(where: { $0.location == location }) {
+            if isTarget { inheritedLanguages[k].targets = true } else { inheritedLanguages[k].sources = true }
+            return
+        }
+        inheritedLanguages.append((location, lang, !isTarget, isTarget, key))
+    }
+
+    /// One finding per inherited `xml:lang` that disagrees, naming the sides it disagrees on.
+    mutating func reportInheritedLanguages() {
+        for item in inheritedLanguages {
+            var sides: [String] = [], declared: [String] = []
+            if item.sources, let srcLang { sides.append("sources"); declared.append("srcLang is \"\(srcLang)\"") }
+            if item.targets, let trgLang { sides.append("targets"); declared.append("trgLang is \"\(trgLang)\"") }
+            invalid("xml:lang=\"\(item.lang)\" here applies to the \(sides.joined(separator: " and ")) inside, but \(declared.joined(separator: " and ")); expected xml:lang to agree or be left out",
+                    at: item.location, key: item.key)
+        }
+        inheritedLanguages = []
     }
 
     mutating func invalid(_ message: String, at location: SourceLocation, key: String? = nil) {
@@ -240,7 +265,9 @@ struct XLIFF2Reader {
             }
         }
         let rootLang = root.value(of: "lang", namespace: XMLTokenizer.xmlNamespace)
+        let rootLangLocation = root.attribute("lang", namespace: XMLTokenizer.xmlNamespace)?.valueLocation
         let rootPreserve = xmlSpacePreserve(root, inherited: false)
+        defer { reportInheritedLanguages() }
         var files = 0
         while let event = xml.next() {
             switch event {
@@ -253,7 +280,8 @@ struct XLIFF2Reader {
                     _ = readNotes(&xml, element)
                 } else if isCore(element.name) && element.name.localName == "file" {
                     files += 1
-                    var file = FileReader(element: element, inheritedLang: rootLang, preserve: rootPreserve)
+                    var file = FileReader(element: element, inheritedLang: rootLang, inheritedLangLocation: rootLangLocation,
+                                          preserve: rootPreserve)
                     file.read(&xml, reader: &self)
                 } else {
                     invalid("<\(element.name.qualifiedName)> is not allowed in <xliff>; expected <file> elements only",

@@ -8,6 +8,8 @@ extension XLIFF2Reader {
         /// 0 skeleton, 1 module/extension elements, 2 notes, 3 units and groups.
         var phase = 0
         var lang: String?
+        /// Where `lang` is written (this element's `xml:lang` or an ancestor's).
+        var langLocation: SourceLocation?
         var preserve: Bool
         var translate: Bool
         var extensionIDs: [String: [String: SourceLocation]] = [:]
@@ -23,10 +25,11 @@ extension XLIFF2Reader {
         var subFlowReferences: [(String, SourceLocation)] = []
         var hasChildUnit = false
 
-        init(element: XMLStartElement, inheritedLang: String?, preserve: Bool) {
+        init(element: XMLStartElement, inheritedLang: String?, inheritedLangLocation: SourceLocation?, preserve: Bool) {
             self.element = element
-            let lang = element.value(of: "lang", namespace: XMLTokenizer.xmlNamespace) ?? inheritedLang
-            stack = [Container(kind: "file", location: element.location, lang: lang,
+            let own = element.attribute("lang", namespace: XMLTokenizer.xmlNamespace)
+            stack = [Container(kind: "file", location: element.location, lang: own?.value ?? inheritedLang,
+                               langLocation: own?.valueLocation ?? inheritedLangLocation,
                                preserve: xmlSpacePreserve(element, inherited: preserve),
                                translate: element.value(of: "translate") != "no", groupPath: "")]
         }
@@ -102,8 +105,9 @@ extension XLIFF2Reader {
                 } else {
                     reader.invalid("expected the attribute id on <group>", at: child.location)
                 }
-                top = Container(kind: "group", location: child.location,
-                                lang: child.value(of: "lang", namespace: XMLTokenizer.xmlNamespace) ?? top.lang,
+                let ownLang = child.attribute("lang", namespace: XMLTokenizer.xmlNamespace)
+                top = Container(kind: "group", location: child.location, lang: ownLang?.value ?? top.lang,
+                                langLocation: ownLang?.valueLocation ?? top.langLocation,
                                 preserve: xmlSpacePreserve(child, inherited: top.preserve),
                                 translate: child.value(of: "translate").map { $0 != "no" } ?? top.translate, groupPath: path)
                 if child.isSelfClosing { top.phase = 0 }

@@ -39,12 +39,16 @@ extension XLIFF2Reader {
         /// 0 extensions, 1 notes, 2 originalData, 3 segments.
         var phase = 0
         let lang: String?
+        /// Where `lang` is written: the unit's own `xml:lang`, or the file's or group's it inherits.
+        let langLocation: SourceLocation?
         let preserve: Bool
 
         init(element: XMLStartElement, container: Container) {
             self.element = element
             self.container = container
-            lang = element.value(of: "lang", namespace: XMLTokenizer.xmlNamespace) ?? container.lang
+            let own = element.attribute("lang", namespace: XMLTokenizer.xmlNamespace)
+            lang = own?.value ?? container.lang
+            langLocation = own?.valueLocation ?? container.langLocation
             preserve = xmlSpacePreserve(element, inherited: container.preserve)
         }
 
@@ -173,7 +177,8 @@ extension XLIFF2Reader {
                     }
                     reader.checkAttributes(child)
                     let childPreserve = xmlSpacePreserve(child, inherited: partPreserve)
-                    let childLang = child.value(of: "lang", namespace: XMLTokenizer.xmlNamespace) ?? lang
+                    let ownLang = child.value(of: "lang", namespace: XMLTokenizer.xmlNamespace)
+                    let childLang = ownLang ?? lang
                     if child.name.localName == "source" {
                         if part.source != nil {
                             reader.invalid("a second <source> in <\(element.name.localName)>; expected exactly one", at: child.location, key: key)
@@ -182,8 +187,12 @@ extension XLIFF2Reader {
                             reader.invalid("<source> after <target>; expected the source first", at: child.location, key: key)
                         }
                         if let childLang, let srcLang = reader.srcLang, childLang.lowercased() != srcLang.lowercased() {
-                            reader.invalid("the source's language is \"\(childLang)\" (xml:lang) but srcLang is \"\(srcLang)\"; expected the same",
-                                           at: child.location, key: key)
+                            if ownLang == nil, let langLocation {
+                                reader.inheritedLanguageMismatch(childLang, declaredAt: langLocation, isTarget: false, key: key)
+                            } else {
+                                reader.invalid("the source's language is \"\(childLang)\" (xml:lang) but srcLang is \"\(srcLang)\"; expected the same",
+                                               at: child.location, key: key)
+                            }
                         }
                         let content = reader.readInline(&xml, preserve: childPreserve, part: index, items: &sourceItems,
                                                         subFlows: &subFlowReferences, key: key)
@@ -195,8 +204,12 @@ extension XLIFF2Reader {
                         if reader.trgLang == nil {
                             reader.structural("<target> in a document without trgLang; expected trgLang on <xliff>", at: child.location, key: key)
                         } else if let childLang, childLang.lowercased() != reader.trgLang!.lowercased() {
-                            reader.invalid("the target's language is \"\(childLang)\" (xml:lang) but trgLang is \"\(reader.trgLang!)\"; expected the same",
-                                           at: child.location, key: key)
+                            if ownLang == nil, let langLocation {
+                                reader.inheritedLanguageMismatch(childLang, declaredAt: langLocation, isTarget: true, key: key)
+                            } else {
+                                reader.invalid("the target's language is \"\(childLang)\" (xml:lang) but trgLang is \"\(reader.trgLang!)\"; expected the same",
+                                               at: child.location, key: key)
+                            }
                         }
                         if let order = child.attribute("order") {
                             if let value = Int(order.value), value >= 1 {
