@@ -304,7 +304,8 @@ enum FindingConsolidation {
             out.reserveCapacity(n)
             var i = 0
             let formPrefix = Array("the '".utf8), formEnd = Array("' form ".utf8)
-            if n >= formPrefix.count, b.starts(with: formPrefix), let end = Self.firstRange(of: formEnd, in: b) { i = end }
+            if n >= formPrefix.count, b.starts(with: formPrefix),
+               let start = formEnd.withUnsafeBufferPointer({ ByteSearch.firstOffset(of: $0, in: b) }) { i = start + formEnd.count }
             var previous = UInt8(ascii: " ")
             while i < n {
                 let c = b[i]
@@ -335,15 +336,6 @@ enum FindingConsolidation {
             }
             return String(decoding: out, as: UTF8.self)
         }
-    }
-
-    /// The end of the first occurrence of `needle` in `bytes`.
-    private static func firstRange(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            if bytes[start..<start + needle.count].elementsEqual(needle) { return start + needle.count }
-        }
-        return nil
     }
 
     /// Whether the character starting at byte `index` is a letter.

@@ -518,16 +518,10 @@ public struct RTLPlaceholderBoundaryRule: Rule {
         return findings
     }
 
-    /// The argument each specifier reads (by its start offset): explicit numbers as written, the
-    /// others in order.
+    /// The argument each specifier reads, by its start offset.
     static func argumentNumbers(_ specifiers: [FormatSpecifier]) -> [Int: Int] {
         var numbers: [Int: Int] = [:]
-        var next = 1
-        for spec in specifiers where spec.consumesArgument {
-            for star in spec.starArguments where star == nil { next += 1 }
-            numbers[spec.range.lowerBound] = spec.position ?? next
-            if spec.position == nil { next += 1 }
-        }
+        for (number, spec) in FormatScan(specifiers: specifiers, problems: []).numberedArguments { numbers[spec.range.lowerBound] = number }
         return numbers
     }
 

@@ -115,12 +115,8 @@ extension PluralValue {
     /// variable's explicit `%n$#@name@` number or its order among the format's arguments.
     func argumentNumber(of variable: PluralVariable) -> Int? {
         if let number = variable.argumentNumber { return number }
-        var next = 1
-        for spec in FormatSpecifiers.scan(format).arguments {
-            for star in spec.starArguments where star == nil { next += 1 }
-            let number = spec.position ?? next
-            if spec.position == nil { next += 1 }
-            if spec.variableName == variable.name { return number }
+        if let found = FormatSpecifiers.scan(format).numberedArguments.first(where: { $0.specifier.variableName == variable.name }) {
+            return found.number
         }
         return formatIsImplicit ? 1 : nil
     }

@@ -68,18 +68,29 @@ public struct FormatScan: Sendable, Hashable {
     /// order (a `*` width or precision takes an integer argument first).
     public var argumentKinds: [Int: [FormatSpecifier.Kind]] {
         var result: [Int: [FormatSpecifier.Kind]] = [:]
+        walkArguments(star: { result[$0, default: []].append(.integer) }, argument: { n, spec in result[n, default: []].append(spec.kind) })
+        return result
+    }
+
+    /// Each specifier that reads an argument, with the argument's number (as `argumentKinds` numbers them).
+    public var numberedArguments: [(number: Int, specifier: FormatSpecifier)] {
+        var result: [(number: Int, specifier: FormatSpecifier)] = []
+        walkArguments(star: { _ in }, argument: { result.append(($0, $1)) })
+        return result
+    }
+
+    /// The numbering: explicit numbers as written, the others in order, a `*` width or precision
+    /// taking its integer argument first.
+    private func walkArguments(star: (Int) -> Void, argument: (Int, FormatSpecifier) -> Void) {
         var next = 1
         for spec in specifiers where spec.consumesArgument {
-            for star in spec.starArguments {
-                let n = star ?? next
-                if star == nil { next += 1 }
-                result[n, default: []].append(.integer)
+            for number in spec.starArguments {
+                star(number ?? next)
+                if number == nil { next += 1 }
             }
-            let n = spec.position ?? next
+            argument(spec.position ?? next, spec)
             if spec.position == nil { next += 1 }
-            result[n, default: []].append(spec.kind)
         }
-        return result
     }
 
     /// True when explicit (`%1$@`) and implicit (`%@`) argument numbers are mixed: the implicit ones

@@ -43,20 +43,25 @@ enum EscapeArtifacts {
     /// The bidi marks of `text` written as `u200f` without their backslash, lower-cased, in order: a
     /// `u` that no letter, digit or backslash precedes, four hex digits naming a mark, and no fifth.
     static func lostBackslashMarks(_ text: String) -> [String] {
-        guard text.firstByteRange(of: "u20") != nil || text.firstByteRange(of: "U20") != nil
-            || text.firstByteRange(of: "u061") != nil || text.firstByteRange(of: "U061") != nil else { return [] }
-        let bytes = Array(text.utf8)
-        func isWordByte(_ b: UInt8) -> Bool { b >= 0x80 || (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b == 0x5C }
-        func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
-        var found: [String] = []
-        for i in bytes.indices where bytes[i] | 0x20 == 0x75 && i + 4 < bytes.count {
-            // A letter of another script may touch it ("u200fمرحبا"): only an ASCII one or a backslash may not.
-            if i > 0, bytes[i - 1] < 0x80, isWordByte(bytes[i - 1]) { continue }
-            if i + 5 < bytes.count, isHex(bytes[i + 5]) { continue }
-            let code = "u" + String(decoding: bytes[(i + 1)...(i + 4)].map { $0 | 0x20 }, as: UTF8.self)
-            if lostBackslashControls[code] != nil { found.append(code) }
+        // One pass over the bytes: this runs for every compared translation.
+        var text = text
+        return text.withUTF8 { bytes in
+            func isWordByte(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b == 0x5C }
+            func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
+            var found: [String] = []
+            var i = 0
+            while i + 4 < bytes.count {
+                defer { i += 1 }
+                // "u20…" or "u061…"; a letter of another script may touch it ("u200fمرحبا"), an ASCII
+                // letter, digit or backslash may not, and no fifth hex digit may follow.
+                guard bytes[i] | 0x20 == 0x75, bytes[i + 1] == 0x32 || bytes[i + 1] == 0x30 else { continue }
+                if i > 0, bytes[i - 1] < 0x80, isWordByte(bytes[i - 1]) { continue }
+                if i + 5 < bytes.count, isHex(bytes[i + 5]) { continue }
+                let code = "u" + String(decoding: bytes[(i + 1)...(i + 4)].map { $0 | 0x20 }, as: UTF8.self)
+                if lostBackslashControls[code] != nil { found.append(code) }
+            }
+            return found
         }
-        return found
     }
 
     /// Every artifact in `text` with its count, in order of first appearance: bidi marks that lost
