@@ -499,6 +499,58 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(result.localeDeclarations.map(\.origin) == [.xliffSource, .xliffTarget])
     }
 
+    /// Reordered codes, `order`ed targets and a segment left untranslated: the target text is read as
+    /// a translation tool shows it, and indentation is one space wherever codes split it.
+    @Test func xliff2TargetsAreReadInTheirOrder() throws {
+        let text = """
+            <?xml version="1.0"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+             <file id="f1">
+              <unit id="codes">
+               <segment>
+                <source>
+                 <pc id="1">
+                  text
+                  <ph id="2"/>
+                 </pc>
+                 <ph id="3"/>
+                </source>
+                <target>
+                 <ph id="3"/>
+                 <pc id="1">
+                  texte
+                  <ph id="2"/>
+                 </pc>
+                </target>
+               </segment>
+              </unit>
+              <unit id="order">
+               <segment><source>One.</source><target order="3">Un.</target></segment>
+               <ignorable><source> </source></ignorable>
+               <segment><source>Two.</source><target order="1">Deux.</target></segment>
+              </unit>
+              <unit id="partial">
+               <segment><source>One.</source><target>Un.</target></segment>
+               <ignorable><source> </source></ignorable>
+               <segment><source>Two.</source></segment>
+              </unit>
+             </file>
+            </xliff>
+            """
+        let result = read(text, path: "order.xlf")
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        let french = try #require(result.tables.first { $0.locale == "fr" })
+        func value(_ key: String) -> LocaleAudit.Value? { french.entries.first { $0.key == key }?.value }
+        // Before: "\u{FFFC}  texte \u{FFFC} " (the leading space lost, two where `<pc>` split the indentation).
+        #expect(value("codes") == .text(" \u{FFFC} texte \u{FFFC} "))
+        #expect(french.entries.first { $0.key == "codes" }?.sourceValue == .text(" text \u{FFFC} \u{FFFC} "))
+        #expect(value("order") == .text("Deux. Un."))
+        #expect(value("partial") == .text("Un. Two."))
+        let partial = try #require(french.entries.first { $0.key == "partial" })
+        #expect(partial.state?.meaning == .new)
+        #expect(french.entries.first { $0.key == "order" }?.state == nil)
+    }
+
     @Test func xliff2ConstraintViolationsAreLocated() {
         let text = """
             <?xml version="1.0"?>

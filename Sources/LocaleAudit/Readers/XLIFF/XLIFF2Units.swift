@@ -264,17 +264,21 @@ extension XLIFF2Reader {
             guard let idAttribute else { return }
             var source = XLIFFContent(preserveSpace: true)
             var target = XLIFFContent(preserveSpace: true)
-            var hasTarget = false
+            let hasTarget = parts.contains { $0.isSegment && $0.target != nil }
             var states: [TranslationState] = []
-            for part in parts {
+            let targetAt = targetPositions()
+            for (index, part) in parts.enumerated() {
                 if let content = part.source { source.append(content) }
-                if let content = part.target {
-                    hasTarget = hasTarget || part.isSegment
-                    target.append(content)
-                } else if !part.isSegment, let content = part.source {
-                    target.append(content)
-                }
                 if let state = part.state { states.append(state) }
+                // The target text is read in its `order`; a place no target fills keeps its part's
+                // source, as a translation tool shows it. A segment left so in a translated unit is
+                // untranslated: its state is the default, `initial`.
+                if let filler = targetAt[index + 1] {
+                    target.append(parts[filler].target!)
+                } else if part.target == nil, let content = part.source {
+                    target.append(content)
+                    if part.isSegment && hasTarget && part.state == nil { states.append(Self.untranslatedSegment) }
+                }
             }
             var attributes: [String: String] = [:]
             if !container.groupPath.isEmpty { attributes["group"] = container.groupPath }
@@ -284,6 +288,23 @@ extension XLIFF2Reader {
                         translate: element.value(of: "translate").map { $0 != "no" } ?? container.translate,
                         source: source, target: hasTarget ? target : nil, state: XLIFFStates.worst(states),
                         comment: comment.isEmpty ? nil : comment.joined(separator: "\n"), attributes: attributes)
+        }
+
+        /// The state of a segment without `<target>` in a unit whose other segments have one.
+        static let untranslatedSegment = TranslationState(raw: "initial (by default: a segment has no <target>)", meaning: .new)
+
+        /// Which part's target stands at each position (1-based): its `order`, else its own position.
+        /// Orders that clash or fall outside the unit (reported by `checkTargetOrder`) are ignored.
+        func targetPositions() -> [Int: Int] {
+            var positions: [Int: Int] = [:]
+            for (index, part) in parts.enumerated() where part.target != nil {
+                let order = part.order ?? index + 1
+                guard (1...parts.count).contains(order), positions[order] == nil else {
+                    return Dictionary(uniqueKeysWithValues: parts.indices.filter { parts[$0].target != nil }.map { ($0 + 1, $0) })
+                }
+                positions[order] = index
+            }
+            return positions
         }
 
         /// Each target's `order` (explicit, or its part's position) must be unique in the unit.

@@ -66,17 +66,21 @@ struct XLIFFContent {
         }
     }
 
+    /// One space for a pending whitespace run. A run that a transparent code splits (the indentation
+    /// before `<pc>` and the indentation inside it) is still one run: no second space follows a space.
     private mutating func flushSpace() {
         if pendingSpace {
-            text += " "
+            if text.utf8.last != UInt8(ascii: " ") { text += " " }
             pendingSpace = false
         }
     }
 
     /// Starts a code; returns the offset where its content begins (for `endCode`).
-    mutating func beginCode(at location: SourceLocation) -> Int {
+    /// A placeholder is visible, so whitespace before it is written before it even at the start of a
+    /// 2.x text (whose ends keep one space); a wrapper at the start leaves that space to its content.
+    mutating func beginCode(at location: SourceLocation, isPlaceholder: Bool = false) -> Int {
         if firstLocation == nil { firstLocation = location }
-        if !preserveSpace && !text.isEmpty { flushSpace() }
+        if !preserveSpace && (!text.isEmpty || isPlaceholder) { flushSpace() }
         return scalarCount
     }
 
@@ -85,7 +89,7 @@ struct XLIFFContent {
     }
 
     mutating func appendPlaceholder(_ element: String, id: String?, at location: SourceLocation) {
-        let start = beginCode(at: location)
+        let start = beginCode(at: location, isPlaceholder: true)
         text.append(Self.placeholderScalar)
         endCode(element, id: id, start: start)
     }
