@@ -175,13 +175,15 @@ func isIntegerValueType(_ valueType: String?) -> Bool {
 }
 
 extension PluralRules {
-    /// The categories a translation must provide for a value of this type: for integers, those that
-    /// some integer below a million takes (fr/es/it/pt `many` only starts at 1,000,000 and falls back
-    /// to `other` harmlessly); for decimals, every category.
+    /// The categories a translation must provide for a value of this type: those that some integer
+    /// below a million takes, and for decimals also those a decimal written in digits takes. The
+    /// fr/es/it/pt `many` takes only exact millions and compact numbers ("1M", `1c6` in CLDR): it words
+    /// "1 million de livres", while a number printed in digits reads right with `other`.
     func requiredCategories(integer: Bool) -> [PluralCategory] {
         categories.filter { category in
-            guard integer else { return true }
-            return samples(for: category).plainIntegers.contains { $0 < 1_000_000 }
+            let samples = samples(for: category)
+            if samples.plainIntegers.contains(where: { $0 < 1_000_000 }) { return true }
+            return !integer && samples.decimals.contains { !$0.usesCompactExponent }
         }
     }
 }
@@ -194,7 +196,9 @@ public struct PluralMissingCategoryRule: Rule {
         rationale: """
         For numbers in that category the platform falls back to the `other` form, which is the wrong \
         grammatical form: Russian shows \"5 книги\" instead of \"5 книг\". Categories that only \
-        decimal numbers (or numbers from a million up) take are not required for integer formats. \
+        decimal numbers take are not required for integer formats, and one that only exact millions \
+        and compact numbers ("1M") take (the French, Spanish, Italian and Portuguese `many`) is not \
+        required at all: a number the app prints in digits reads right with `other`. \
         A variable that lacks several categories is one finding that names them all. Where the \
         language words that category like `other` (Turkish, Hungarian, Georgian, Armenian or Persian \
         `one`: the noun stays singular after any numeral; Bengali and Assamese count with a \
@@ -223,6 +227,9 @@ public struct PluralMissingCategoryRule: Rule {
         nonTriggering: [
             RuleExample("French 'many' starts at a million: not needed for %d",
                 stringsdictExample("fr.lproj/Localizable.stringsdict", forms: [("one", "%d livre"), ("other", "%d livres")])),
+            RuleExample("Portuguese 'many' is for exact millions in words: not needed for a distance printed with %.1f",
+                stringsdictExample("pt.lproj/Localizable.stringsdict", valueType: ".1f",
+                                   forms: [("one", "%.1f metro"), ("other", "%.1f metros")])),
             RuleExample("Japanese needs only 'other'",
                 stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("other", "%d冊")])),
             RuleExample("Turkish keeps the noun singular after a number: 'other' serves 1 too",

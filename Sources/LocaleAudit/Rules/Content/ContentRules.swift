@@ -194,11 +194,12 @@ public struct PunctuationMismatchRule: Rule {
         Japanese noun phrase or terse command ("検索結果を閉じる", anything but the polite style's \
         "…ます"), or a short Chinese or Korean label, needs no 。, and a Korean or Japanese \
         translation that makes a whole sentence of a fragment ("…못했습니다.") ends it; a source that \
-        stops on a preposition ("Indent wrapped lines by") runs on into a control, and a translation \
+        stops on a preposition ("Indent wrapped lines by", "Places near") runs on into a control or the text after it, and a translation \
         may make a label of it with a colon; a lower-case bullet item may end the sentence its list makes. Closing \
         quotes and brackets after the mark are looked past. When a third of the translations (three at \
-        least) add the same mark, or drop the source's (those the rule excuses counted too), the \
-        source is the odd one: one note at the source names them.
+        least), or five of any number, add the same mark or drop the source's (those the rule excuses \
+        counted too), the source is the odd one or the choice is one to make once: one note at the \
+        source names them.
         """,
         triggering: [
             RuleExample("A question that became a statement, a lost full stop, an added colon",
@@ -210,6 +211,24 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("fr", "\"widget.tip\" = \"Maintenez le widget appuyé pour le modifier.\";\n"),
                 .strings("it", "\"widget.tip\" = \"Tieni premuto il widget per modificarlo.\";\n"),
                 .strings("es", "\"widget.tip\" = \"Mantén pulsado el widget para editarlo\";\n")),
+            RuleExample("Five of sixteen translations drop the stop of \"Log in.\": one choice to make, one note at the source",
+                .strings("en", "\"login\" = ↓\"Log in.\";\n"),
+                .strings("cs", "\"login\" = \"Přihlásit se\";\n"),
+                .strings("da", "\"login\" = \"Log ind.\";\n"),
+                .strings("de", "\"login\" = \"Anmelden.\";\n"),
+                .strings("es", "\"login\" = \"Iniciar sesión.\";\n"),
+                .strings("fi", "\"login\" = \"Kirjaudu.\";\n"),
+                .strings("fr", "\"login\" = \"Se connecter.\";\n"),
+                .strings("hu", "\"login\" = \"Bejelentkezés\";\n"),
+                .strings("id", "\"login\" = \"Masuk\";\n"),
+                .strings("it", "\"login\" = \"Accedi.\";\n"),
+                .strings("nb", "\"login\" = \"Logg inn\";\n"),
+                .strings("nl", "\"login\" = \"Inloggen.\";\n"),
+                .strings("pl", "\"login\" = \"Zaloguj się\";\n"),
+                .strings("pt", "\"login\" = \"Entrar.\";\n"),
+                .strings("ro", "\"login\" = \"Autentificare.\";\n"),
+                .strings("sv", "\"login\" = \"Logga in.\";\n"),
+                .strings("tr", "\"login\" = \"Giriş yap.\";\n")),
             RuleExample("Korean and Japanese sentences end with the stop as well: with them, a third add it",
                 .strings("en", "\"folder.failed\" = ↓\"Failed to create the folder\";\n"),
                 .strings("ko", "\"folder.failed\" = \"폴더를 만들지 못했습니다.\";\n"),
@@ -278,6 +297,12 @@ public struct PunctuationMismatchRule: Rule {
             RuleExample("The English runs on into a number field; Japanese puts a label before it",
                 .strings("en", "\"indent\" = \"Indent wrapped lines by\";\n"),
                 .strings("ja", "\"indent\" = \"折り返し行のインデント:\";\n")),
+            RuleExample("A heading the article name follows: Upper Sorbian makes a label of it with a colon",
+                .strings("en", "\"nearby\" = \"Places near\";\n"),
+                .strings("hsb", "\"nearby\" = \"Městna w bliskosći:\";\n")),
+            RuleExample("Lithuanian \"ir kt.\" (and others) ends with its abbreviation's full stop",
+                .strings("en", "\"search.settings\" = \"Customize your language, region, and more\";\n"),
+                .strings("lt", "\"search.settings\" = \"Tinkinkite savo kalbą, regioną ir kt.\";\n")),
             RuleExample("A bullet list written as one sentence: lower-case items, the last one ends with a full stop",
                 .strings("en", "\"feedback.item4\" = \"• Aggregate app diagnostics (e.g., error codes)\";\n"),
                 .strings("ro", "\"feedback.item4\" = \"• diagnosticare agregată a aplicației (de exemplu, coduri de eroare).\";\n")),
@@ -288,6 +313,10 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("en", "\"error\" = \"An error occurred\";\n\"tap\" = \"Tap Done\";\n"),
                 .strings("af", "\"error\" = \"'n Fout het voorgekom\";\n\"tap\" = \"Tik „Klaar\\\"\";\n")),
         ])
+
+    /// From this many translations that add the same final mark or drop the source's, they are one
+    /// finding at the source.
+    static let sameChangeFolds = 5
 
     public func check(_ context: RuleContext) -> [Finding] {
         let sourceLanguage = UntranslatedRule.language(of: context.project.sourceLanguage)
@@ -338,8 +367,12 @@ public struct PunctuationMismatchRule: Rule {
         let differingCount = { (string: SourceString, group: Shared) in
             max(group.places.count, differing[Difference(string: string, kind: group.kind)] ?? 0)
         }
+        // Five translators who make the same change to one string are one decision to take, whatever
+        // their share: Wikipedia's "Log in." loses its stop in 24 of 120 locales.
         let bySource = shared.filter { string, group in
-            group.places.count >= 2 && differingCount(string, group) >= 3 && differingCount(string, group) * 3 >= translations[string, default: 0]
+            let count = differingCount(string, group)
+            return group.places.count >= 2
+                && (count >= Self.sameChangeFolds || (count >= 3 && count * 3 >= translations[string, default: 0]))
         }
         guard !bySource.isEmpty else { return findings }
         // The per-locale findings the source's note stands for, known by place and message.
@@ -354,9 +387,19 @@ public struct PunctuationMismatchRule: Rule {
         for (string, group) in bySource {
             let ordered = LocalePlace.ordered(group.places.map(\.place))
             let total = translations[string, default: 0], count = differingCount(string, group)
-            let message = group.added
-                ? "\(count) of \(total) translations end with \(group.mark.withArticle) that the source does not have: add it to the source, or remove it from them"
-                : "\(count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, or drop it from the source if the text is no sentence"
+            // A third or more: the source is likely the odd one. Fewer: the translations are.
+            let sourceIsOdd = count * 3 >= total
+            let message: String
+            switch (group.added, sourceIsOdd) {
+            case (true, true):
+                message = "\(count) of \(total) translations end with \(group.mark.withArticle) that the source does not have: add it to the source, or remove it from them"
+            case (true, false):
+                message = "\(count) of \(total) translations end with \(group.mark.withArticle) that the source does not have: remove it from them, unless the source should have it too"
+            case (false, true):
+                message = "\(count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, or drop it from the source if the text is no sentence"
+            case (false, false):
+                message = "\(count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, unless the text is no sentence and the source should drop it too"
+            }
             findings.append(Finding(ruleID: Self.description.id, severity: .note, message: message,
                                     location: group.source ?? ordered[0].location, table: group.table, key: group.key,
                                     notes: LocalePlace.notes(for: ordered, shown: ordered.count)))
@@ -480,6 +523,8 @@ extension PunctuationMismatchRule {
 
     static let runOnPrepositions: Set<String> = [
         "by", "to", "at", "for", "of", "with", "from", "in", "on", "every", "after", "before", "per", "than", "into", "within",
+        "near", "via", "under", "over", "around", "between", "about", "until", "since", "using", "through", "across",
+        "toward", "towards", "below", "above", "without", "except",
     ]
 
     /// A full stop, question or exclamation mark in any script the rule knows (`EndPunctuation.mark`).

@@ -279,6 +279,8 @@ enum EndPunctuation {
         // Slavic and others
         "др", "тд", "тп", "стр", "тыс", "млн", "млрд", "руб", "мин", "сек", "макс", "шт", "гг", "np", "itd", "itp", "tzn", "tj", "tzv", "atd", "apod",
         "vb", "örn", "sn", "dk", "dvs", "dna", "dl",
+        // "and others", "for example", "and so on": Lithuanian, Latvian, Hungarian, Estonian, Finnish, Greek, Albanian
+        "kt", "pvz", "utt", "stb", "pl", "jt", "ym", "yms", "κλπ", "κτλ", "etj",
     ]
 }
 
