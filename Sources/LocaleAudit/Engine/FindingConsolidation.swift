@@ -199,13 +199,40 @@ enum FindingConsolidation {
     static let readerRules = Set(RuleEngine.descriptions.filter(\.reportedByReaders).map(\.id))
 
     static func mergeTableCopies(_ findings: [Finding], project: Project) -> [Finding] {
-        let exact = mergeCopies(findings, project: project, wording: placeholdersFolded)
+        let places = CopyPlaces(project)
+        let exact = mergeCopies(findings, project: project, places: places, wording: placeholdersFolded)
         // A table's own findings (its size, its coverage) are left to `mergeIncompleteCopies`: their
         // numbers tell an app's table from its widget's of the same name.
-        let reworded = mergeCopies(exact, project: project, keyedOnly: true, wording: defectShape)
+        let reworded = mergeCopies(exact, project: project, places: places, keyedOnly: true, wording: defectShape)
         // One tree's copy of a string is an accessibility label and the other's is not (the key
         // reads as one only in one of them): its missing or untranslated copies are one defect too.
-        return mergeCopies(reworded, project: project, keyedOnly: true, family: accessibilityFamilies, wording: { _ in "" })
+        return mergeCopies(reworded, project: project, places: places, keyedOnly: true, family: accessibilityFamilies, wording: { _ in "" })
+    }
+
+    /// Where a copy of a table lives: its file, or for a file that holds several tables of one name
+    /// and locale (an Xcode export's `<file>` for the iOS widget's `Localizable.strings`, another for
+    /// the macOS widget's, a third for the app's), the file and the table a line falls in.
+    struct CopyPlaces {
+        /// Per such file, each table's first and last entry line, in file order.
+        private var ranges: [String: [(first: Int, last: Int)]] = [:]
+
+        init(_ project: Project) {
+            struct Name: Hashable { var path: String; var name: String; var locale: String? }
+            var counts: [Name: Int] = [:]
+            for table in project.tables { counts[Name(path: table.path, name: table.name, locale: table.locale), default: 0] += 1 }
+            for table in project.tables where counts[Name(path: table.path, name: table.name, locale: table.locale)]! > 1 {
+                let lines = table.entries.map(\.location.line)
+                guard let first = lines.min(), let last = lines.max() else { continue }
+                ranges[table.path, default: []].append((first, last))
+            }
+            for path in ranges.keys { ranges[path]!.sort { $0.first < $1.first } }
+        }
+
+        func place(of location: SourceLocation) -> String {
+            guard let tables = ranges[location.file],
+                  let index = tables.lastIndex(where: { $0.first <= location.line }) else { return location.file }
+            return "\(location.file)#\(index)"
+        }
     }
 
     /// The accessibility rules that say of an accessibility string what the general rule says of others.
@@ -217,7 +244,7 @@ enum FindingConsolidation {
     /// the n-th of another, so two defects of one string in both copies stay two.
     /// `family`, when given, names the rules compared (others are left alone) and the rule each
     /// counts as.
-    private static func mergeCopies(_ findings: [Finding], project: Project, keyedOnly: Bool = false,
+    private static func mergeCopies(_ findings: [Finding], project: Project, places: CopyPlaces, keyedOnly: Bool = false,
                                     family: [String: String]? = nil, wording: (String) -> String) -> [Finding] {
         let ranks = Dictionary(project.files.map { ($0.path, editRank($0)) }, uniquingKeysWith: { a, _ in a })
         struct Identity: Hashable {
@@ -245,7 +272,7 @@ enum FindingConsolidation {
         var seenInFile: [InFile: Int] = [:]
         let ids = findings.map { finding -> Int in
             guard var id = identity(finding) else { return -1 }
-            let inFile = InFile(identity: id, file: finding.location!.file)
+            let inFile = InFile(identity: id, file: places.place(of: finding.location!))
             id.occurrence = seenInFile[inFile, default: 0]
             seenInFile[inFile] = id.occurrence + 1
             return interned.id(of: id)
@@ -257,7 +284,7 @@ enum FindingConsolidation {
         for (i, finding) in findings.enumerated() {
             let id = ids[i]
             guard id >= 0 else { continue }
-            let file = finding.location!.file
+            let file = places.place(of: finding.location!)
             if let first = firstFile[id] {
                 if first != file { inSeveralFiles[id] = true }
             } else {
@@ -273,7 +300,7 @@ enum FindingConsolidation {
         for (i, finding) in findings.enumerated() {
             let id = ids[i]
             guard id >= 0, inSeveralFiles[id], case let keep = best[id], keep != i,
-                  findings[keep].location!.file != finding.location!.file else { continue }
+                  places.place(of: findings[keep].location!) != places.place(of: finding.location!) else { continue }
             // Placeholders written another way are the same words; other wording is shown.
             let message = placeholdersFolded(finding.message) == placeholdersFolded(findings[keep].message)
                 ? "the same in another copy of this table"

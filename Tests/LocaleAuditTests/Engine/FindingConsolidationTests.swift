@@ -171,6 +171,30 @@ import Testing
         #expect(merged[1].notes.isEmpty)
     }
 
+    /// An Xcode export holds the iOS widget's, the macOS widget's and the app's `Localizable.strings`
+    /// as three `<file>`s of one `de.xliff`: one defect of a string they share is one finding.
+    @Test func copiesOfATableInOneExportAreOneFinding() {
+        func table(_ name: String, lines: [Int]) -> LocalizedTable {
+            LocalizedTable(name: name, locale: "de", path: "de.xliff", format: .xliff, entries: lines.map {
+                Entry(key: "k\($0)", value: .text("x"), location: SourceLocation(file: "de.xliff", line: $0, column: 7))
+            })
+        }
+        let project = Project(tables: [table("Localizable", lines: [10, 20]), table("Localizable", lines: [30, 40]),
+                                       table("InfoPlist", lines: [45]), table("Localizable", lines: [50, 60])],
+                              sourceLanguage: "en", sourceLanguageOrigin: .configured)
+        func finding(_ line: Int, _ message: String = "\"Widget.\" ends with a full stop: remove it") -> Finding {
+            Finding(ruleID: "punctuation-mismatch", severity: .note, message: message,
+                    location: SourceLocation(file: "de.xliff", line: line, column: 17), locale: "de", table: "Localizable", key: "widget")
+        }
+        let merged = FindingConsolidation.mergeTableCopies([finding(12), finding(32), finding(52), finding(14, "another defect")], project: project)
+        #expect(merged.map(\.location!.line) == [12, 14])
+        #expect(merged[0].notes.map { "\($0.message) \($0.location!.line)" } == ["the same in another copy of this table 32",
+                                                                                 "the same in another copy of this table 52"])
+        // Two findings in one copy are two defects, as in two files.
+        let twice = FindingConsolidation.mergeTableCopies([finding(12), finding(18)], project: project)
+        #expect(twice.count == 2)
+    }
+
     @Test func aStringMissingFromBothTreesIsOneFindingThoughOnlyOneTreeReadsItAsALabel() {
         let project = Project(tables: [], sourceLanguage: "en", sourceLanguageOrigin: .configured)
         let findings = [
