@@ -680,8 +680,9 @@ public struct TranslationStateRule: Rule {
         `rtl-no-rtl-text` reports the text of the same entry, that finding says what is wrong and stands \
         for both. A string not for translation (`shouldTranslate: false`) has no state worth reporting, \
         and a partial locale's strings still to translate are counted by `locale-incomplete`. A state \
-        that a third of the translations of a string share (three at least), as one change of the \
-        source leaves them, is one finding at the source entry naming the locales; five strings or \
+        that three translations of a string share or more, when a third of them are unfinished in \
+        some state, as one change of the source leaves them, is one finding at the source entry \
+        naming the locales; five strings or \
         more of one table in one state in one locale are one finding there, naming the strings.
         """,
         triggering: [
@@ -692,6 +693,14 @@ public struct TranslationStateRule: Rule {
                 .catalog(strings: catalogKey("Delete", ("↓en", stringUnit("Delete…")), ("de", stringUnit("Löschen", state: "needs_review")),
                                              ("fr", stringUnit("Supprimer", state: "needs_review")),
                                              ("it", stringUnit("Elimina", state: "needs_review"))))),
+            RuleExample("A source change left three of twelve translations in review and a fourth machine translated: together a third, so the three are one finding at the source",
+                .catalog(strings: catalogKey("Delete", ("↓en", stringUnit("Delete…")), ("de", stringUnit("Löschen", state: "needs_review")),
+                                             ("fr", stringUnit("Supprimer", state: "needs_review")),
+                                             ("it", stringUnit("Elimina", state: "needs_review")),
+                                             ("↓es", stringUnit("Eliminar", state: "machine_translated")),
+                                             ("nl", stringUnit("Verwijderen")), ("pt", stringUnit("Apagar")), ("sv", stringUnit("Radera")),
+                                             ("da", stringUnit("Slet")), ("fi", stringUnit("Poista")), ("pl", stringUnit("Usuń")),
+                                             ("cs", stringUnit("Smazat")), ("hu", stringUnit("Törlés"))))),
             RuleExample("One locale has not reviewed five strings of a table yet: one finding, naming them",
                 .catalog(strings: ["Copy", "Cut", "Paste", "Delete", "Undo"].enumerated().map { index, key in
                     catalogKey(key, ("\(index == 0 ? "↓" : "")fr", stringUnit("« \(key) »", state: "needs_review")))
@@ -710,13 +719,18 @@ public struct TranslationStateRule: Rule {
             struct Marked: Hashable { var key: String; var state: String }
             var marked: [Marked: [(place: LocalePlace, finding: Finding, meaning: String)]] = [:]
             var order: [Marked] = []
+            // One source change leaves some locales' plural in review and others' partly new (a form
+            // added): the share that says "one change" counts the key's unfinished translations in any
+            // state, those locale-incomplete counts included.
+            var unfinished: [String: Int] = [:]
             for translation in set.translations {
                 for (key, entry) in zip(translation.keys, translation.orderedEntries) {
                     // A string not for translation has no translation whose state matters.
                     guard let state = entry.state, entry.shouldTranslate else { continue }
+                    guard let meaning = Self.meaning(of: state) else { continue }
+                    unfinished[key, default: 0] += 1
                     // A partial locale's strings still to translate are counted by locale-incomplete.
                     if state.meaning == .new || state.meaning == .needsTranslation, context.isFolded(translation.locale, set.id) { continue }
-                    guard let meaning = Self.meaning(of: state) else { continue }
                     let finding = Finding.entry(rule, "marked '\(state.raw)': \(meaning)", at: entry.location,
                                                 locale: translation.locale, table: set.id, key: key)
                     guard set.sourcePositions[key] != nil else {
@@ -736,7 +750,7 @@ public struct TranslationStateRule: Rule {
             for group in order {
                 let members = marked[group]!
                 let having = set.translations.filter { $0.entries[group.key] != nil }.count
-                guard members.count >= 3, members.count * 3 >= having, let position = set.sourcePositions[group.key] else {
+                guard members.count >= 3, unfinished[group.key]! * 3 >= having, let position = set.sourcePositions[group.key] else {
                     for member in members {
                         let place = LocaleState(locale: member.place.locale, state: group.state)
                         if left[place] == nil { leftOrder.append(place) }
