@@ -15,7 +15,40 @@ enum FindingConsolidation {
         findings = mergeSourceCopies(findings, project: project)
         findings = mergeLocaleCopies(findings, project: project)
         findings = foldUndeclaredLocales(findings)
+        findings = mergeFolderNameCopies(findings)
         return findings
+    }
+
+    /// Wikipedia keeps TranslateWiki's tree and the tree converted from it, each with a `pt-br.lproj`:
+    /// one naming of a locale (one finding about a folder name) is one defect, reported at the first
+    /// folder, the folders of the other trees as its notes. Names written in files (an XLIFF's
+    /// `target-language`) are each fixed in their file and stay apart.
+    static func mergeFolderNameCopies(_ findings: [Finding]) -> [Finding] {
+        struct Identity: Hashable { var rule: String; var locale: String?; var message: String }
+        func identity(_ finding: Finding) -> Identity? {
+            guard finding.ruleID.hasPrefix("locale-"), finding.key == nil, finding.table == nil,
+                  let folder = finding.location?.file, folder.hasSuffix(".lproj") else { return nil }
+            return Identity(rule: finding.ruleID, locale: finding.locale, message: finding.message)
+        }
+        var first: [Identity: Int] = [:]
+        var copies: [Int: [Finding.Note]] = [:]
+        var dropped = Set<Int>()
+        for (i, finding) in findings.enumerated() {
+            guard let id = identity(finding) else { continue }
+            if let kept = first[id] {
+                copies[kept, default: []].append(Finding.Note(message: "the same folder name in another tree", location: finding.location))
+                dropped.insert(i)
+            } else {
+                first[id] = i
+            }
+        }
+        guard !dropped.isEmpty else { return findings }
+        return keeping(findings, dropping: dropped) { i, finding in
+            guard let notes = copies[i] else { return finding }
+            var merged = finding
+            merged.notes += notes
+            return merged
+        }
     }
 
     // MARK: Two rules, one defect

@@ -171,6 +171,21 @@ import Testing
         #expect(merged[1].notes.isEmpty)
     }
 
+    /// Two trees with a `pt-br.lproj` each: one naming, one finding. A name written in two files'
+    /// headers is fixed in each file, and stays two findings.
+    @Test func oneFolderNameInTwoTreesIsOneFinding() {
+        func finding(_ file: String, _ message: String = "folder name 'pt-br': use 'pt-BR'") -> Finding {
+            Finding(ruleID: "locale-not-canonical", severity: .warning, message: message,
+                    location: SourceLocation(file: file, line: 1, column: 1), locale: "pt-br")
+        }
+        let merged = FindingConsolidation.mergeFolderNameCopies([
+            finding("Localizations/pt-br.lproj"), finding("Native/pt-br.lproj"), finding("Localizations/zh-hans.lproj", "folder name 'zh-hans': use 'zh-Hans'"),
+            finding("a.xliff", "XLIFF target language 'pt-br'"), finding("b.xliff", "XLIFF target language 'pt-br'"),
+        ])
+        #expect(merged.map(\.location!.file) == ["Localizations/pt-br.lproj", "Localizations/zh-hans.lproj", "a.xliff", "b.xliff"])
+        #expect(merged[0].notes.map { "\($0.message) \($0.location!.file)" } == ["the same folder name in another tree Native/pt-br.lproj"])
+    }
+
     /// An Xcode export holds the iOS widget's, the macOS widget's and the app's `Localizable.strings`
     /// as three `<file>`s of one `de.xliff`: one defect of a string they share is one finding.
     @Test func copiesOfATableInOneExportAreOneFinding() {
