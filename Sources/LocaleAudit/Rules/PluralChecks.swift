@@ -406,8 +406,10 @@ public struct PluralUnusedCategoryRule: Rule {
         The form is dead: no number ever selects it, so whatever it says (often a better wording the \
         translator meant for some numbers) is never shown. Apple applies `zero` to exactly 0 in every \
         language, so a `zero` form is always allowed. A dead form that says what `other` says loses \
-        nothing and is only a note. A plural copied from the source and not yet translated is left to \
-        `untranslated`.
+        nothing and is only a note; three such strings or more of one table in one locale are one note. \
+        Five dead forms or more worded apart from `other` in one table of one locale (a converter that \
+        writes `one` for a language without it) are one finding naming them. A plural copied from the \
+        source and not yet translated is left to `untranslated`.
         """,
         triggering: [
             RuleExample("Japanese has no 'one': the wording meant for 1 is never shown",
@@ -415,26 +417,10 @@ public struct PluralUnusedCategoryRule: Rule {
             RuleExample("A dead form that says what 'other' says: a note",
                 stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("one", "↓%d冊"), ("other", "%d冊")])),
             RuleExample("Three strings of one table with such forms (a generator writes every category): one note",
-                .plist("ja.lproj/Localizable.stringsdict", dict: ["books": "冊", "pages": "ページ", "files": "ファイル"]
-                    .sorted { $0.key < $1.key }.enumerated().map { index, item in """
-                    <key>\(item.key)</key>
-                    <dict>
-                    \t<key>NSStringLocalizedFormatKey</key>
-                    \t<string>%#@count@</string>
-                    \t<key>count</key>
-                    \t<dict>
-                    \t\t<key>NSStringFormatSpecTypeKey</key>
-                    \t\t<string>NSStringPluralRuleType</string>
-                    \t\t<key>NSStringFormatValueTypeKey</key>
-                    \t\t<string>d</string>
-                    \t\t<key>one</key>
-                    \t\t\(index == 0 ? "↓" : "")<string>%d\(item.value)</string>
-                    \t\t<key>other</key>
-                    \t\t<string>%d\(item.value)</string>
-                    \t</dict>
-                    </dict>
-
-                    """ }.joined())),
+                deadForms([("books", "%d冊", "%d冊"), ("files", "%dファイル", "%dファイル"), ("pages", "%dページ", "%dページ")])),
+            RuleExample("Five strings whose dead 'one' forms say something else (a converter writes 'one' for every language): one finding",
+                deadForms([("books", "1冊の本", "%d冊"), ("files", "1つのファイル", "%dファイル"), ("pages", "1ページ", "%dページ"),
+                           ("photos", "1枚の写真", "%d枚"), ("songs", "1曲", "%d曲")])),
         ],
         nonTriggering: [
             RuleExample("An English 'zero' form is Apple's exact-zero form",
@@ -453,6 +439,10 @@ public struct PluralUnusedCategoryRule: Rule {
         // (Wikipedia's) leaves dozens of them, which are one tidying job, not dozens.
         var harmlessByTable: [String: [(site: PluralSite, variable: PluralVariable, form: PluralForm, location: SourceLocation)]] = [:]
         var tableOrder: [String] = []
+        // Dead forms worded apart from `other`, per locale and table likewise: one per string, or from
+        // `rolledUpMinimum` on (a converter that writes `one` for a language without it) one finding.
+        var deadByTable: [String: [(site: PluralSite, variable: PluralVariable, form: PluralForm, location: SourceLocation)]] = [:]
+        var deadOrder: [String] = []
         for site in context.pluralSites {
             // Without CLDR data for the locale ICU answers with the root rules; nothing can be said.
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
@@ -472,18 +462,38 @@ public struct PluralUnusedCategoryRule: Rule {
                         harmlessByTable[group, default: []].append((site, variable, form, form.location ?? variable.location(orEntry: site)))
                         continue
                     }
-                    let message = known == nil
-                        ? "\(site.context)'\(form.category)' is not a plural category (zero, one, two, few, many, other)"
-                        : Self.neverUses(form, of: variable, at: site, categories: rules.categories)
-                    findings.append(.entry(rule, message, at: form.location ?? variable.location(orEntry: site),
-                                           locale: site.locale, table: site.table, key: site.key))
+                    guard known != nil else {
+                        findings.append(.entry(rule, "\(site.context)'\(form.category)' is not a plural category (zero, one, two, few, many, other)",
+                                               at: form.location ?? variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
+                        continue
+                    }
+                    let group = "\(site.locale)\u{0}\(site.table.scope)\u{0}\(site.table.name)"
+                    if deadByTable[group] == nil { deadOrder.append(group) }
+                    deadByTable[group, default: []].append((site, variable, form, form.location ?? variable.location(orEntry: site)))
                 }
             }
+        }
+        let categories = { (site: PluralSite) in PluralRulesCache.shared.rules(for: site.locale)?.categories ?? [] }
+        for group in deadOrder {
+            let dead = deadByTable[group]!
+            guard dead.count >= Self.rolledUpMinimum else {
+                for item in dead {
+                    findings.append(.entry(rule, Self.neverUses(item.form, of: item.variable, at: item.site, categories: categories(item.site)),
+                                           at: item.location, locale: item.site.locale, table: item.site.table, key: item.site.key))
+                }
+                continue
+            }
+            let first = dead[0]
+            let unused = Set(dead.map(\.form.category)).sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let notes = dead.dropFirst().map { item in
+                Finding.Note(message: "also '\(item.form.category)' in \"\(item.site.key.visibleEscaped.truncatedForMessage)\"", location: item.location)
+            }
+            findings.append(.entry(rule, "\(dead.count) plural strings of \(first.site.table.name) have \(unused) forms, which \(first.site.locale) never uses (its categories: \(categories(first.site).map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary); their wording is never shown: move what matters into the forms \(first.site.locale) uses, then remove them",
+                                   at: first.location, locale: first.site.locale, table: first.site.table, key: first.site.key, notes: notes))
         }
         for group in tableOrder {
             let dead = harmlessByTable[group]!
             let first = dead[0]
-            let categories = { (site: PluralSite) in PluralRulesCache.shared.rules(for: site.locale)?.categories ?? [] }
             if dead.count < 3 {
                 for item in dead {
                     findings.append(.entry(rule, Self.neverUses(item.form, of: item.variable, at: item.site, categories: categories(item.site))
@@ -502,6 +512,33 @@ public struct PluralUnusedCategoryRule: Rule {
         }
         return findings
     }
+
+    /// A Japanese `.stringsdict` whose plurals have a `one` form (dead in Japanese) beside `other`;
+    /// the first `one` is marked.
+    static func deadForms(_ rows: [(key: String, one: String, other: String)]) -> VirtualFile {
+        .plist("ja.lproj/Localizable.stringsdict", dict: rows.enumerated().map { index, row in """
+            <key>\(row.key)</key>
+            <dict>
+            \t<key>NSStringLocalizedFormatKey</key>
+            \t<string>%#@count@</string>
+            \t<key>count</key>
+            \t<dict>
+            \t\t<key>NSStringFormatSpecTypeKey</key>
+            \t\t<string>NSStringPluralRuleType</string>
+            \t\t<key>NSStringFormatValueTypeKey</key>
+            \t\t<string>d</string>
+            \t\t<key>one</key>
+            \t\t\(index == 0 ? "↓" : "")<string>\(row.one)</string>
+            \t\t<key>other</key>
+            \t\t<string>\(row.other)</string>
+            \t</dict>
+            </dict>
+
+            """ }.joined())
+    }
+
+    /// Dead forms of one locale's table worded apart from `other`, from which on they are one finding.
+    static let rolledUpMinimum = 5
 
     /// "ja never uses 'one' in variable 'count' (its categories: other) — CLDR …".
     static func neverUses(_ form: PluralForm, of variable: PluralVariable, at site: PluralSite, categories: [PluralCategory]) -> String {
