@@ -131,9 +131,10 @@ public struct WrongLanguageRule: Rule {
         var numbers: [ExactText: Int32] = [:]
         var distinct: [String] = []
         var judgeable: [Judgeable] = []
-        var locale = "", profile: Profile? = nil
+        // Pairs come grouped by locale: its name is looked up when the locale id changes.
+        var localeID: Int32 = .min, profile: Profile? = nil
         for (index, pair) in pairs.enumerated() {
-            if pair.locale != locale { locale = pair.locale; profile = profiles[locale] ?? nil }
+            if pair.localeID != localeID || pair.localeID < 0 { localeID = pair.localeID; profile = profiles[pair.locale] ?? nil }
             guard profile != nil else { continue }
             var sourceTexts: [String]? = nil
             pair.translation.value.forEachText { text, location in
@@ -224,9 +225,9 @@ public struct WrongLanguageRule: Rule {
     /// language, whose text it would take for a neighbour's.
     static func profiles(_ pairs: [TranslationPair]) -> [String: Profile?] {
         var profiles: [String: Profile?] = [:]
-        var last = ""
-        for pair in pairs where pair.locale != last {
-            last = pair.locale
+        var last: Int32 = .min
+        for pair in pairs where pair.localeID != last || pair.localeID < 0 {
+            last = pair.localeID
             guard profiles[pair.locale] == nil else { continue }
             let language = expectedLanguage(of: pair.locale)
             let known = unjudged.contains(language) ? [] : LanguageIdentifier.scripts(recognizing: language)
