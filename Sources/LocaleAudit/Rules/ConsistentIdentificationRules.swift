@@ -1,3 +1,5 @@
+import Foundation
+
 // Consistent identification (WCAG 3.2.4): within one locale, one source text should be translated one
 // way. Decisions, documented in the rules' rationales:
 // - Source texts are compared case-sensitively after trimming surrounding white space; "Close" and
@@ -65,6 +67,29 @@ enum ConsistentIdentification {
             while stem < min(x.count, y.count), x[stem] == y[stem] { stem += 1 }
             return stem >= 3 && x.count - stem <= 2 && y.count - stem <= 2
         }
+    }
+
+    /// Whether two one-word forms are one root in two word classes: a one-word English source is
+    /// often a noun and a verb at once ("Edit" as the Edit menu or a settings pane, and as a command),
+    /// which other languages tell apart ("Úpravy", "Upravit"; "Edição", "Editar"). Compared without
+    /// case and accents, they share a stem of three letters or more that is at least half the
+    /// shorter word.
+    /// Forms that differ only in accents ("Sangría", "Sangria") are one spelling gone wrong, and
+    /// Chinese, Japanese and Korean words do not inflect: neither shares a root in this sense.
+    static func sharesRoot(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
+        let y = Array(b.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
+        guard x != y, x.allSatisfy(\.isLetter), y.allSatisfy(\.isLetter),
+              !(a + b).unicodeScalars.contains(where: Self.isUninflectedScript) else { return false }
+        var stem = 0
+        while stem < min(x.count, y.count), x[stem] == y[stem] { stem += 1 }
+        return stem >= 3 && stem * 2 >= min(x.count, y.count)
+    }
+
+    /// Han, kana and Hangul.
+    static func isUninflectedScript(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
+            || (0x1100...0x11FF).contains(scalar.value)
     }
 
     /// Whether one form is the other with words added at an end: a fragment of a sentence split
@@ -388,6 +413,7 @@ enum ConsistentIdentification {
             var variants: [(form: String, occurrences: [Occurrence])] = []
             // A source in lower case ("spaces") is a piece of a sentence another string holds.
             let isFragment = group.source.first?.isLowercase == true
+            let isOneWord = group.source.allSatisfy(\.isLetter)
             for occurrence in ordered {
                 if let index = variants.firstIndex(where: { $0.form == occurrence.form }) {
                     variants[index].occurrences.append(occurrence)
@@ -405,6 +431,15 @@ enum ConsistentIdentification {
                 }
             }
             guard variants.count > 1 else { continue }
+            // One word whose forms share a root, in different tables: a noun in one kind of control
+            // and a verb in another ("Úpravy" for the Edit menu and a settings pane, "Upravit" for a
+            // command), or a word agreeing with different nouns ("Ogólne", "Ogólny"). Which is right
+            // depends on the control, which the catalogs do not say; within one table, two forms stay
+            // two names.
+            if isOneWord, Set(ordered.map(\.pair.tableIndex)).count > 1,
+               variants.indices.allSatisfy({ i in variants.indices.allSatisfy { j in i == j || Self.sharesRoot(variants[i].form, variants[j].form) } }) {
+                continue
+            }
             // A value left untranslated (identical to the source where it has words to translate), or
             // from a table left mostly untranslated, is no vote: the form to recommend is one a
             // translator chose. Nothing chosen, nothing to recommend.
@@ -556,7 +591,10 @@ public struct InconsistentTranslationRule: Rule {
         with `consistency.ignore-keys`/`consistency.ignore-texts`, or the rule off with \
         `rules: {inconsistent-translation: off}`. Accessibility strings are left to `a11y-inconsistent-label`. \
         A value identical to the source, or from a table mostly left untranslated, is never recommended: \
-        it does not count as a vote.
+        it does not count as a vote. A one-word source is often a noun and a verb at once ("Edit" \
+        as the Edit menu and as a command), which other languages tell apart ("Úpravy", "Upravit"): \
+        forms of one root in different tables are left alone, since which is right depends on the \
+        control; within one table, and for forms that differ only in accents, they are reported.
         """,
         triggering: [
             RuleExample("Two dialogs' Cancel buttons",
@@ -565,11 +603,21 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("Values left in English are no votes: the form translators chose most is recommended",
                 .strings("en", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Share the article\";\n\"d\" = \"Share the article\";\n\"e\" = \"Share the article\";\n"),
                 .strings("de", "\"a\" = \"Share the article\";\n\"b\" = \"Share the article\";\n\"c\" = \"Artikel teilen\";\n\"d\" = ↓\"Teile den Artikel\";\n\"e\" = \"Artikel teilen\";\n")),
+            RuleExample("One word spelt two ways in two tables: an accent is no word class",
+                VirtualFile("en.lproj/Main.strings", "\"menu.indent\" = \"Indentation\";\n\"pane.indent\" = \"Indentation\";\n"),
+                VirtualFile("es.lproj/Main.strings", "\"menu.indent\" = \"Sangría\";\n\"pane.indent\" = \"Sangría\";\n"),
+                VirtualFile("en.lproj/Localizable.strings", "\"action.indent\" = \"Indentation\";\n"),
+                VirtualFile("es.lproj/Localizable.strings", "\"action.indent\" = ↓\"Sangria\";\n")),
             RuleExample("Two forms, each once: no majority, so neither is recommended",
                 .strings("en", "\"recent.title\" = \"Recent\";\n\"recent.menu\" = \"Recent\";\n"),
                 .strings("ru", "\"recent.title\" = \"Надавние\";\n\"recent.menu\" = ↓\"Недавние\";\n")),
         ],
         nonTriggering: [
+            RuleExample("\"Edit\" as the Edit menu (a noun) and as a command (a verb), in two tables",
+                VirtualFile("en.lproj/Main.strings", "\"menu.edit\" = \"Edit\";\n\"pane.edit\" = \"Edit\";\n"),
+                VirtualFile("cs.lproj/Main.strings", "\"menu.edit\" = \"Úpravy\";\n\"pane.edit\" = \"Úpravy\";\n"),
+                VirtualFile("en.lproj/Localizable.strings", "\"action.edit\" = \"Edit\";\n"),
+                VirtualFile("cs.lproj/Localizable.strings", "\"action.edit\" = \"Upravit\";\n")),
             RuleExample("The same term in brackets: one name",
                 .strings("en", "\"way.suffix\" = \"(node)\";\n\"node.suffix\" = \" (node)\";\n"),
                 .strings("pt", "\"way.suffix\" = \"(nó)\";\n\"node.suffix\" = \" nó\";\n")),
