@@ -396,13 +396,17 @@ public struct RTLLeadingLTRRule: Rule {
         Text views take a paragraph's direction from its first strong character (UAX #9 rules P2–P3): \
         \"iCloud متصل.\" is laid out as a left-to-right paragraph, with the words in the wrong order and \
         the full stop on the wrong side. A leading RLM (U+200F) makes it right to left without showing \
-        anything. Format specifiers are not counted as letters; a translation with no right-to-left \
+        anything. Each paragraph takes its own direction: a later line that starts left to right is \
+        named, and needs its mark after its line break. Format specifiers are not counted as letters; a translation with no right-to-left \
         letter at all is reported by rtl-no-rtl-text instead.
         """,
         triggering: [
             RuleExample("A size with a Latin unit first",
                 .strings("en", "\"storage\" = \"%.1f MB used\";\n"),
                 .strings("he", "\"storage\" = ↓\"%.1f MB בשימוש\";\n")),
+            RuleExample("A list after a Hebrew sentence: its lines start with Latin names and are laid out left to right",
+                .strings("en", "\"variants\" = \"Choose a variant:\\n\\nQırımtatarca, Crimean Tatar in Latin script\";\n"),
+                .strings("he", "\"variants\" = ↓\"בחרו גרסה:\\n\\nQırımtatarca, טטרית של קרים באותיות לטיניות\";\n")),
         ],
         nonTriggering: [
             RuleExample("A leading RLM, a placeholder first, Hebrew first",
@@ -420,9 +424,16 @@ public struct RTLLeadingLTRRule: Rule {
             for (text, location) in pair.translation.value.texts {
                 guard text.unicodeScalars.contains(where: isRTLLetter) else { continue }
                 let facts = DirectionFacts(text, specifiers: FormatSpecifiers.scan(text).specifiers)
-                guard facts.hasLTR, let paragraph = Self.firstLTRParagraph(facts) else { continue }
-                findings.append(.entry(rule, "\"\(BidiControl.visible(text))\" starts with left-to-right text ('\(paragraph)'), so it is laid out left to right; start it with an RLM (U+200F)",
-                                       at: location ?? pair.location, locale: pair.locale, table: pair.table, key: pair.key,
+                guard facts.hasLTR else { continue }
+                let paragraphs = Self.ltrParagraphs(facts)
+                guard let first = paragraphs.first else { continue }
+                let quoted = "\"\(BidiControl.visible(text))\""
+                // Each paragraph takes its own direction: a later line that starts left to right needs
+                // its own mark, after its line break; one at the start of the string changes nothing there.
+                let message = first.line == 1
+                    ? "\(quoted) starts with left-to-right text ('\(first.word)'), so it is laid out left to right; start it with an RLM (U+200F)"
+                    : "\(quoted) has \(paragraphs.count == 1 ? "a line" : "lines") starting with left-to-right text (\(paragraphs.map { "line \($0.line): '\($0.word)'" }.joined(separator: ", "))), so \(paragraphs.count == 1 ? "that line is" : "those lines are") laid out left to right; start \(paragraphs.count == 1 ? "it" : "each") with an RLM (U+200F) after the line break"
+                findings.append(.entry(rule, message, at: location ?? pair.location, locale: pair.locale, table: pair.table, key: pair.key,
                                        notes: [pair.sourceNote]))
                 break
             }
@@ -430,10 +441,13 @@ public struct RTLLeadingLTRRule: Rule {
         return findings
     }
 
-    /// The first word of the first paragraph that has right-to-left letters but starts with a
-    /// left-to-right one. Isolated content (LRI/RLI/FSI…PDI) is skipped, as rule P2 says.
-    static func firstLTRParagraph(_ facts: DirectionFacts) -> String? {
-        var index = 0
+    /// The paragraphs (their line, from 1, and first left-to-right word) that have right-to-left
+    /// letters but start with a left-to-right one. Isolated content (LRI/RLI/FSI…PDI) is skipped, as
+    /// rule P2 says. The first paragraph's alone when it is one of them: the reader meets it first,
+    /// and its fix is the one a translator looks for.
+    static func ltrParagraphs(_ facts: DirectionFacts) -> [(line: Int, word: String)] {
+        var found: [(line: Int, word: String)] = []
+        var index = 0, line = 1
         let count = facts.scalars.count
         while index < count {
             var end = index
@@ -452,11 +466,13 @@ public struct RTLLeadingLTRRule: Rule {
             if hasRTL, let (direction, start) = first, direction == .ltr {
                 var stop = start
                 while stop < end, facts.strong[stop] == .ltr || facts.scalars[stop] == "." { stop += 1 }
-                return String(String.UnicodeScalarView(facts.scalars[start..<stop]))
+                found.append((line, String(String.UnicodeScalarView(facts.scalars[start..<stop]))))
+                if line == 1 { return found }
             }
             index = end + 1
+            line += 1
         }
-        return nil
+        return found
     }
 }
 

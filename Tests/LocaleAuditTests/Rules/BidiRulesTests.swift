@@ -28,15 +28,19 @@ import Testing
     }
 
     @Test func firstStrongSkipsSpecifiersIsolatesAndMediaWikiMarkup() {
-        func leading(_ text: String) -> String? {
-            RTLLeadingLTRRule.firstLTRParagraph(DirectionFacts(text, specifiers: FormatSpecifiers.scan(text).specifiers))
+        func paragraphs(_ text: String) -> [String] {
+            RTLLeadingLTRRule.ltrParagraphs(DirectionFacts(text, specifiers: FormatSpecifiers.scan(text).specifiers)).map { "\($0.line) \($0.word)" }
         }
+        func leading(_ text: String) -> String? { paragraphs(text).first.map { String($0.split(separator: " ", maxSplits: 1)[1]) } }
         #expect(leading("%ld ספרים") == nil)
         #expect(leading("\u{2066}iCloud\u{2069} מחובר") == nil)
         #expect(leading("{{PLURAL:$1|ספר|ספרים}}") == nil)
         #expect(leading("ـ %@") == nil) // tatweel is Arabic, not Latin
         #expect(leading("CAPTCHA پڪ") == "CAPTCHA")
         #expect(leading("שלום\nOK ביטול") == "OK")
+        // Every later line that starts left to right, by line; the first line's alone when it does.
+        #expect(paragraphs("בחרו:\n\nQırım, טטרית\nҚазақша, קזחית\nעברית") == ["3 Qırım", "4 Қазақша"])
+        #expect(paragraphs("OK ביטול\nCAPTCHA פה") == ["1 OK"])
     }
 
     /// Pockity's XLIFF targets end in stray PDIs; until the XLIFF reader lands their `<target>` texts
