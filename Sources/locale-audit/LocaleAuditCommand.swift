@@ -81,7 +81,9 @@ struct Check: ParsableCommand {
     var cache: String?
 
     func run() throws {
-        let (options, configuration) = try audit.resolve()
+        var (options, configuration) = try audit.resolve()
+        // `check` exits right after its report (below): nothing the rules built needs freeing.
+        options.keepsRuleWorkingSet = true
         let colour = output == nil && !noColour && isatty(STDOUT_FILENO) != 0
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         // With a cache: walk and hash the inputs first; an entry under the same key is this run's report.

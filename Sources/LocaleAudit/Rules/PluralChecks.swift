@@ -200,7 +200,7 @@ public struct PluralMissingCategoryRule: Rule {
         and compact numbers ("1M") take (the French, Spanish, Italian and Portuguese `many`) is not \
         required at all: a number the app prints in digits reads right with `other`. \
         A variable that lacks several categories is one finding that names them all. Where the \
-        language words that category like `other` (Turkish, Hungarian, Georgian, Armenian or Persian \
+        language words that category like `other` (Turkish, Hungarian, Georgian, Armenian, Persian or Chechen \
         `one`: the noun stays singular after any numeral; Bengali and Assamese count with a \
         classifier), nothing is missing; where no form shows the number ("Delete these lists?") and the \
         string is more than the noun, only `one` and a dual `two` are needed; and where the source leaves a \
@@ -220,6 +220,10 @@ public struct PluralMissingCategoryRule: Rule {
                 stringsdictExample("bg.lproj/Localizable.stringsdict", format: "Да се преместят ли %#@count@ в кошчето?", forms: [("other", "%d елемента")])),
             RuleExample("Bosnian for a unit the app writes after its own number: 'few' is needed though no form shows it",
                 stringsdictExample("bs.lproj/Localizable.stringsdict", forms: [("one", "znak"), ("other", "znakova")], markVariable: true)),
+            RuleExample("The TranslateWiki message has Czech 'few', which the converted plural lost",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 month|$1 months}}\";\n"),
+                VirtualFile("Wiki/cs.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 měsíc|$1 měsíce|$1 měsíců}}\";\n"),
+                stringsdictExample("cs.lproj/Localizable.stringsdict", forms: [("one", "%d měsíc"), ("other", "%d měsíců")], markVariable: true)),
             RuleExample("Arabic lacks four forms: one finding names them all",
                 stringsdictExample("ar.lproj/Localizable.stringsdict",
                                    forms: [("one", "كتاب واحد"), ("other", "%d كتاب")], markVariable: true)),
@@ -285,13 +289,6 @@ public struct PluralMissingCategoryRule: Rule {
         return findings
     }
 
-    /// Categories whose numbers read correctly in the `other` form: Turkic languages, Hungarian,
-    /// Georgian, Armenian and Persian keep the noun singular after every numeral ("1 dosya",
-    /// "5 dosya"), and Bengali and Assamese count with a classifier ("১টি বই", "৫টি বই"), so `one`
-    /// words nothing differently.
-    /// Languages whose `other` category holds fractions only: whole numbers are `one`, `few` or `many`.
-    static let otherHoldsNoInteger: Set<String> = ["pl", "ru", "uk", "be"]
-
     /// Per locale and key, the general forms (not `0=`, `1=` …) of a TranslateWiki message's one
     /// `{{PLURAL:$1|…}}`, in the language's category order: Wikipedia converts these messages into
     /// its `.stringsdict` plurals.
@@ -321,9 +318,16 @@ public struct PluralMissingCategoryRule: Rule {
         return String(String.UnicodeScalarView(zip(scalars, kept).filter { $0.1 && $0.0.properties.isAlphabetic }.map(\.0)))
     }
 
+    /// Languages whose `other` category holds fractions only: whole numbers are `one`, `few` or `many`.
+    static let otherHoldsNoInteger: Set<String> = ["pl", "ru", "uk", "be"]
+
+    /// Categories whose numbers read correctly in the `other` form: Turkic languages, Hungarian,
+    /// Georgian, Armenian, Persian and Chechen keep the noun singular after every numeral ("1 dosya",
+    /// "5 dosya"), and Bengali and Assamese count with a classifier ("১টি বই", "৫টি বই"), so `one`
+    /// words nothing differently.
     static let grammaticalFallbacks: [String: Set<PluralCategory>] = [
         "tr": [.one], "az": [.one], "uz": [.one], "kk": [.one], "ky": [.one], "tk": [.one], "hu": [.one], "ka": [.one],
-        "hy": [.one], "fa": [.one], "bn": [.one], "as": [.one],
+        "hy": [.one], "fa": [.one], "bn": [.one], "as": [.one], "ce": [.one],
     ]
 
     /// Whether the number goes with the noun: a form writes it, or the whole string is the noun (a
