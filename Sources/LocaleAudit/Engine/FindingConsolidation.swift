@@ -30,13 +30,20 @@ enum FindingConsolidation {
                   let folder = finding.location?.file, folder.hasSuffix(".lproj") else { return nil }
             return Identity(rule: finding.ruleID, locale: finding.locale, message: finding.message)
         }
+        return foldIntoFirst(findings, identity: identity) { Finding.Note(message: "the same folder name in another tree", location: $0.location) }
+    }
+
+    /// Findings of one `identity` are one: the first keeps its place, each other one becomes the
+    /// note `note` makes of it. Findings without an identity pass through.
+    static func foldIntoFirst<Identity: Hashable>(_ findings: [Finding], identity: (Finding) -> Identity?,
+                                                  note: (Finding) -> Finding.Note) -> [Finding] {
         var first: [Identity: Int] = [:]
-        var copies: [Int: [Finding.Note]] = [:]
+        var notes: [Int: [Finding.Note]] = [:]
         var dropped = Set<Int>()
         for (i, finding) in findings.enumerated() {
             guard let id = identity(finding) else { continue }
             if let kept = first[id] {
-                copies[kept, default: []].append(Finding.Note(message: "the same folder name in another tree", location: finding.location))
+                notes[kept, default: []].append(note(finding))
                 dropped.insert(i)
             } else {
                 first[id] = i
@@ -44,9 +51,9 @@ enum FindingConsolidation {
         }
         guard !dropped.isEmpty else { return findings }
         return keeping(findings, dropping: dropped) { i, finding in
-            guard let notes = copies[i] else { return finding }
+            guard let added = notes[i] else { return finding }
             var merged = finding
-            merged.notes += notes
+            merged.notes += added
             return merged
         }
     }
@@ -131,29 +138,11 @@ enum FindingConsolidation {
             !(finding.ruleID == "xliff-invalid" && finding.location.map(illFormedAt.contains) == true)
         }
         struct Place: Hashable { var rule: String; var location: SourceLocation; var key: String? }
-        var first: [Place: Int] = [:]
-        var extra: [Int: [Finding.Note]] = [:]
-        var dropped = Set<Int>()
-        for (i, finding) in findings.enumerated() where readerRules.contains(finding.ruleID) {
-            guard let location = finding.location else { continue }
-            let place = Place(rule: finding.ruleID, location: location, key: finding.key)
-            if let kept = first[place] {
-                extra[kept, default: []].append(Finding.Note(message: "also here: \(finding.message)"))
-                dropped.insert(i)
-            } else {
-                first[place] = i
-            }
-        }
-        guard !dropped.isEmpty else { return findings }
-        return keeping(findings, dropping: dropped) { i, finding in
-            guard let notes = extra[i] else { return finding }
-            var merged = finding
-            merged.notes += notes
-            return merged
-        }
+        return foldIntoFirst(findings, identity: { (finding: Finding) -> Place? in
+            guard readerRules.contains(finding.ruleID), let location = finding.location else { return nil }
+            return Place(rule: finding.ruleID, location: location, key: finding.key)
+        }, note: { Finding.Note(message: "also here: \($0.message)") })
     }
-
-    // MARK: One catalog, several representations
 
     /// How directly a developer edits a file: catalogs first, then Xcode's `.xcloc` exports, then other
     /// XLIFF files (exports and imports of translation tools).
