@@ -107,6 +107,24 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(result.findings[1].message.contains("the source's language is \"de\""))
     }
 
+    /// An ill-formed xml:lang is locale-ill-formed's finding (it says how to write the tag); the reader
+    /// does not report it again as disagreeing with trgLang.
+    @Test func anIllFormedLanguageIsNotComparedWithTrgLang() {
+        let text = """
+            <?xml version="1.0"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+             <file id="f1">
+              <unit id="1"><segment><source>one</source><target xml:lang="f r">un</target></segment></unit>
+              <unit id="2"><segment><source>two</source><target xml:lang="de">deux</target></segment></unit>
+             </file>
+            </xliff>
+            """
+        let result = read(text, path: "lang.xlf")
+        let mismatches = result.findings.filter { $0.message.contains("but trgLang is") }
+        #expect(mismatches.map { $0.location?.line ?? 0 } == [5])
+        #expect(result.localeDeclarations.contains { $0.identifier == "f r" })
+    }
+
     @Test func missingTargetLeavesOnlyTheSourceEntry() throws {
         let result = try readFixture("Xcode.xliff")
         #expect(try table(result, "Localizable", "de").entries.contains { $0.key == "untranslated" } == false)

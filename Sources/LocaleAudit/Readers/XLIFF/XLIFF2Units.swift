@@ -178,7 +178,12 @@ extension XLIFF2Reader {
                     reader.checkAttributes(child)
                     let childPreserve = xmlSpacePreserve(child, inherited: partPreserve)
                     let ownLang = child.value(of: "lang", namespace: XMLTokenizer.xmlNamespace)
-                    let childLang = ownLang ?? lang
+                    // An ill-formed xml:lang ("f r") is locale-ill-formed's finding, which says how to
+                    // write it: comparing it with srcLang or trgLang would report the same defect again.
+                    let childLang = (ownLang ?? lang).flatMap { language -> String? in
+                        if case .success = LanguageTag.parse(language) { return language }
+                        return nil
+                    }
                     if child.name.localName == "source" {
                         if part.source != nil {
                             reader.invalid("a second <source> in <\(element.name.localName)>; expected exactly one", at: child.location, key: key)
