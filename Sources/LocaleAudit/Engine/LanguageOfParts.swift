@@ -393,11 +393,15 @@ public struct LanguageOfParts: Sendable {
 
     /// A Swift snippet that applies the range, for the finding's note.
     public static func swiftSnippet(key: String, table: String, range: SpeechRange) -> String {
+        swiftSnippet(key: key, table: table, ranges: [range])
+    }
+
+    /// The same with one `addAttribute` line per range.
+    public static func swiftSnippet(key: String, table: String, ranges: [SpeechRange]) -> String {
         let tableArgument = table == "Localizable" ? "" : ", table: \"\(table)\""
-        return """
-        let text = NSMutableAttributedString(string: String(localized: "\(key.swiftEscaped)"\(tableArgument)))
-        text.addAttribute(.accessibilitySpeechLanguage, value: "\(range.language)", range: NSRange(location: \(range.location), length: \(range.length)))
-        """
+        return (["let text = NSMutableAttributedString(string: String(localized: \"\(key.swiftEscaped)\"\(tableArgument)))"]
+            + ranges.map { "text.addAttribute(.accessibilitySpeechLanguage, value: \"\($0.language)\", range: NSRange(location: \($0.location), length: \($0.length)))" })
+            .joined(separator: "\n")
     }
 }
 

@@ -276,6 +276,8 @@ public struct WrongScriptRule: Rule {
 
 public struct LanguageOfPartsRule: Rule {
     public init() {}
+    /// Parts named in the message of a string with several; the Swift note sets every range.
+    static let partsListed = 4
     public static let description = RuleDescription(
         id: "language-of-parts", name: "Language of parts", severity: .warning,
         summary: "A run of another script (or a configured term of another language) inside a string needs its own speech language.",
@@ -290,12 +292,13 @@ public struct LanguageOfPartsRule: Rule {
         its own way. A single Latin word or a short capitalised Latin name (a brand such as `Duck \
         Player`, a loanword such as `cookie`) is left alone: WCAG 3.1.2 exempts proper names, technical \
         terms and words that have become part of the language, and voices read Latin letters; \
-        `--never-tag` silences a term, `--term-language \"Arc de Triomphe=fr-FR\"` names a term's language.
+        `--never-tag` silences a term, `--term-language \"Arc de Triomphe=fr-FR\"` names a term's language. \
+        Several parts of one string are one finding that lists their ranges, with a snippet setting each.
         """,
         triggering: [
-            RuleExample("Latin and Han runs in a Russian string",
+            RuleExample("Latin and Han runs in a Russian string: one finding lists both ranges",
                 .strings("en", "\"map.landmark\" = \"Moscow, Paris and Tokyo\";\n"),
-                .strings("ru", "\"map.landmark\" = ↓↓\"Москва Arc de Triomphe 東京\";\n")),
+                .strings("ru", "\"map.landmark\" = ↓\"Москва Arc de Triomphe 東京\";\n")),
             RuleExample("A French phrase inside a Russian string: identified from its words, it is tagged fr",
                 .strings("en", "\"cafe.motto\" = \"Our motto: “Happiness is in the morning coffee”\";\n"),
                 .strings("ru", "\"cafe.motto\" = ↓\"Наш девиз: «Le bonheur est dans le café du matin»\";\n")),
@@ -342,17 +345,28 @@ public struct LanguageOfPartsRule: Rule {
             // A single Latin word or a short capitalised Latin name ("cookie", "Duck Player") is a proper
             // name, a technical term or a loanword, which WCAG 3.1.2 leaves in the surrounding language
             // and voices read in Latin letters anyway; "Москва" in English text is not for an English voice.
-            for range in analyses[i].partRanges
-            where range.fromTerm || (!(range.isNameLike && range.script == "Latn") && !context.scriptAnalyses.isName(range, in: i)) {
-                let what = range.fromTerm ? "term \"\(range.text)\" (\(range.language))" : "\(range.script) run \"\(range.text.visibleEscaped)\""
-                let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table.name, range: range)
-                let why = range.languageSource == .identified ? " (identified from its words)" : ""
-                var finding = Finding.entry(rule, "\(what) at UTF-16 {\(range.location), \(range.length)} in a \(item.locale) string; VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(range.language)\"\(why) on that range",
-                                            at: item.location, locale: item.locale, table: item.table, key: item.key,
-                                            notes: [Finding.Note(message: "Swift:\n" + snippet)])
-                finding.speechRange = range
-                findings.append(finding)
+            let reported = analyses[i].partRanges.filter { range in
+                range.fromTerm || (!(range.isNameLike && range.script == "Latn") && !context.scriptAnalyses.isName(range, in: i))
             }
+            guard let first = reported.first else { continue }
+            func what(_ range: SpeechRange) -> String {
+                range.fromTerm ? "term \"\(range.text)\" (\(range.language))" : "\(range.script) run \"\(range.text.visibleEscaped)\""
+            }
+            let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table.name, ranges: reported)
+            let message: String
+            if reported.count == 1 {
+                let why = first.languageSource == .identified ? " (identified from its words)" : ""
+                message = "\(what(first)) at UTF-16 {\(first.location), \(first.length)} in a \(item.locale) string; VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(first.language)\"\(why) on that range"
+            } else {
+                // Several parts of one string are one defect, fixed in one place: one finding lists them.
+                let listed = reported.prefix(Self.partsListed).map { "\(what($0)) at UTF-16 {\($0.location), \($0.length)} (\"\($0.language)\")" }
+                let more = reported.count > Self.partsListed ? " and \(reported.count - Self.partsListed) more" : ""
+                message = "\(reported.count) parts of a \(item.locale) string are in other languages: \(listed.joined(separator: ", "))\(more); VoiceOver reads them with the \(item.locale) voice — set accessibilitySpeechLanguage on each range"
+            }
+            var finding = Finding.entry(rule, message, at: item.location, locale: item.locale, table: item.table, key: item.key,
+                                        notes: [Finding.Note(message: "Swift:\n" + snippet)])
+            finding.speechRange = first
+            findings.append(finding)
         }
         return findings
     }
