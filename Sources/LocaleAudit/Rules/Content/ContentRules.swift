@@ -15,7 +15,10 @@ public struct WhitespaceMismatchRule: Rule {
         set before `: ; ! ? »` and after `«`, and a space at an edge that a language written without \
         spaces between words (Japanese, Chinese, Thai, …) drops, nor a paragraph a translation adds to \
         prose written in paragraphs (a translator's credit in an about text). A `\\n` written as two characters \
-        counts as the line break it stands for (`escape-artifact` reports it).
+        counts as the line break it stands for (`escape-artifact` reports it). A one-line translation \
+        that ends where the source's first line ends, with its mark and placeholders, and is no longer \
+        than a translation of that line is cut off: one warning says the lines after it are missing (and `punctuation-mismatch` \
+        leaves its end mark alone).
         """,
         triggering: [
             RuleExample("The German text lost the trailing space the code joins a name to",
@@ -24,6 +27,9 @@ public struct WhitespaceMismatchRule: Rule {
             RuleExample("A line break the source does not have",
                 .strings("en", "\"sync.done\" = \"Your library is up to date.\";\n"),
                 .strings("fr", "\"sync.done\" = ↓\"Votre bibliothèque\\nest à jour.\";\n")),
+            RuleExample("A translation that stops after the source's first line: the list after it is missing (a warning)",
+                .strings("en", "\"variants\" = \"Read and edit in your preferred variant:\\n\\nSrpski (latinica)\\nСрпски (ћирилица)\";\n"),
+                .strings("nl", "\"variants\" = ↓\"Lees en bewerk in uw voorkeursvariant:\";\n")),
             RuleExample("Two spaces in a row (a note)",
                 .strings("en", "\"delete.confirm\" = \"Delete this book?\";\n"),
                 .strings("es", "\"delete.confirm\" = ↓\"¿Eliminar  este libro?\";\n")),
@@ -129,6 +135,13 @@ public struct WhitespaceMismatchRule: Rule {
         if !edges.isEmpty {
             defects.append(.init(kind: "edges", message: "\"\(text.translation.visibleEscaped.truncatedForMessage)\" \(edges.joined(separator: " and ")): make its edges match the source's",
                                  severity: nil, text: text))
+        }
+        // A translation that stops where the source's first line does ("…in your preferred variant:"
+        // and no list after it) lost the lines after it: one defect, not its symptoms.
+        if let missing = ContentTexts.linesCutOff(source: text.source, translation: text.translation, language: language) {
+            defects.append(.init(kind: "cut-off", message: "\"\(text.translation.visibleEscaped.truncatedForMessage)\" ends where the source's first line does, and the source's \(missing) line\(missing == 1 ? "" : "s") after it \(missing == 1 ? "is" : "are") missing: translate the rest of the text",
+                                 severity: .warning, text: text))
+            return defects
         }
         // Prose in paragraphs (a credits or about text) that gains one: a translator's addition (a
         // translation credit), not a label wrapped another way.
@@ -297,6 +310,9 @@ public struct PunctuationMismatchRule: Rule {
             RuleExample("The English runs on into a number field; Japanese puts a label before it",
                 .strings("en", "\"indent\" = \"Indent wrapped lines by\";\n"),
                 .strings("ja", "\"indent\" = \"折り返し行のインデント:\";\n")),
+            RuleExample("A translation cut off after the source's first line ends with that line's colon: whitespace-mismatch reports the missing lines",
+                .strings("en", "\"variants\" = \"Read and edit in your preferred variant:\\n\\nSrpski (latinica)\\nСрпски (ћирилица)\";\n"),
+                .strings("nl", "\"variants\" = \"Lees en bewerk in uw voorkeursvariant:\";\n")),
             RuleExample("A heading the article name follows: Upper Sorbian makes a label of it with a colon",
                 .strings("en", "\"nearby\" = \"Places near\";\n"),
                 .strings("hsb", "\"nearby\" = \"Městna w bliskosći:\";\n")),
@@ -425,7 +441,8 @@ public struct PunctuationMismatchRule: Rule {
             defects.append(.init(kind: "stray-\(stray.character)-\(stray.atStart)", message: message, severity: .warning, text: text))
         }
         // Most translations end as their source does: the finer tests below run for the others only.
-        guard expected != found,
+        // A translation cut off after the source's first line is whitespace-mismatch's finding.
+        guard expected != found, ContentTexts.linesCutOff(source: text.source, translation: text.translation, language: language) == nil,
               // A text without letters ("%@", "•") has no sentence to end; the app's name is a name.
               text.source.hasLetter, text.translation.hasLetter, !NameTerms.appNameKeys.contains(key) else { return defects }
         let quoted = "\"\(text.translation.visibleEscaped.truncatedForMessage)\""

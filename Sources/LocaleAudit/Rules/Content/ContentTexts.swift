@@ -156,6 +156,34 @@ enum ContentTexts {
         return findings
     }
 
+    /// The number of source lines a one-line translation lacks when it ends where the source's first
+    /// line ends, with the same final mark ("…variant:" before the list of variants), and is no
+    /// longer than a translation of that line (1.6 times it); nil otherwise.
+    static func linesCutOff(source: String, translation: String, language: String) -> Int? {
+        guard !translation.containsByte(0x0A), source.containsByte(0x0A) else { return nil }
+        let lines = source.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+        guard lines.count >= 2, let mark = EndPunctuation.endMark(of: String(lines[0]), language: "en"),
+              EndPunctuation.endMark(of: translation, language: language) == mark,
+              translation.unicodeScalars.count * 10 <= lines[0].unicodeScalars.count * 16 else { return nil }
+        // It is the first line translated: its placeholders, and no more sentences than it has (a
+        // Chinese translation of two lines in one is short, and a translation of the last line alone
+        // carries that line's "$1").
+        let first = String(lines[0])
+        guard placeholders(first) == placeholders(translation),
+              PunctuationMismatchRule.hasInnerSentenceEnd(translation) == PunctuationMismatchRule.hasInnerSentenceEnd(first) else { return nil }
+        return lines.count - 1
+    }
+
+    /// Format specifiers and MediaWiki's `$1`, sorted: what a translation of a text must carry.
+    private static func placeholders(_ text: String) -> [String] {
+        var found = FormatSpecifiers.scan(text).specifiers.map(\.text)
+        let scalars = Array(text.unicodeScalars)
+        for i in scalars.indices.dropLast() where scalars[i] == "$" && scalars[i + 1].properties.numericType != nil {
+            found.append("$\(scalars[i + 1])")
+        }
+        return found.sorted()
+    }
+
     /// Languages written without spaces between words: a space the source has at an edge (where the
     /// code joins it to another string) is often rightly dropped.
     static let unspacedLanguages: Set<String> = ["ja", "zh", "yue", "wuu", "th", "lo", "km", "my", "bo", "dz"]
