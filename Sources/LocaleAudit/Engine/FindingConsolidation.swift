@@ -71,6 +71,8 @@ enum FindingConsolidation {
         // A value left in English is also "translated another way" than its siblings: translate it.
         ("untranslated", "inconsistent-translation"),
         ("a11y-untranslated", "a11y-inconsistent-label"),
+        // A label's added full stop: the accessibility rule says why it matters for a label.
+        ("a11y-label-period", "punctuation-mismatch"),
     ]
 
     /// The same, for findings about one entry that sit at different positions of it: a String

@@ -69,7 +69,7 @@ public struct AccessibilityLabelPeriodRule: Rule {
     public init() {}
     public static let description = RuleDescription(
         id: "a11y-label-period", name: "Accessibility label ends with a period", severity: .note,
-        summary: "An accessibility label ends with a period (`.`, `。`).",
+        summary: "An accessibility label ends with a period (`.`, `。`, or another script's full stop such as Urdu `۔`).",
         rationale: """
         Apple's guidance: a label is a word or short phrase that names the element (\"Add book\", not \
         \"Add book.\"), capitalised, without a period; VoiceOver reads it with a full stop's falling \
@@ -86,6 +86,9 @@ public struct AccessibilityLabelPeriodRule: Rule {
             RuleExample("A translation adds one (Japanese full stop)", sourceLanguage: "en",
                 VirtualFile("en.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = \"Share\";\n"),
                 VirtualFile("ja.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = ↓\"共有する。\";\n")),
+            RuleExample("The Urdu full stop (۔)", sourceLanguage: "en",
+                VirtualFile("en.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = \"Share\";\n"),
+                VirtualFile("ur.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = ↓\"شیئر کریں۔\";\n")),
         ],
         nonTriggering: [
             RuleExample("No period; an ellipsis; an abbreviation; a hint may be a sentence",
@@ -110,6 +113,10 @@ public struct AccessibilityLabelPeriodRule: Rule {
         "núm", "num", "tel", "str", "nº",
     ]
 
+    /// Sentence full stops other than ".": CJK, Urdu, Devanagari and Bengali, Armenian, Ethiopic,
+    /// Burmese, Khmer.
+    static let scriptFullStops: Set<Unicode.Scalar> = ["。", "｡", "۔", "।", "։", "።", "။", "។"]
+
     /// Languages that write an ordinal number with a period ("3." for "3rd").
     static let ordinalPeriodLanguages: Set<String> = [
         "de", "hu", "cs", "sk", "sl", "hr", "sr", "bs", "da", "nb", "nn", "no", "fi", "et", "lv", "tr", "is", "fo", "pl",
@@ -122,7 +129,8 @@ public struct AccessibilityLabelPeriodRule: Rule {
         guard let lastByte = text.utf8.reversed().first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }),
               lastByte == UInt8(ascii: ".") || lastByte >= 0x80 else { return false }
         let trimmed = text.trimmingSpaces
-        if trimmed.hasSuffix("。") || trimmed.hasSuffix("｡") { return true }
+        // The full stops of other scripts end a sentence as surely (Urdu ۔, Devanagari ।, Burmese ။, …).
+        if let last = trimmed.unicodeScalars.last, Self.scriptFullStops.contains(last) { return true }
         guard trimmed.hasSuffix("."), !trimmed.hasSuffix("..") else { return false }
         let body = trimmed.dropLast()
         // After a number or a placeholder the period makes an ordinal ("1." in German and Hungarian).

@@ -91,6 +91,18 @@ import Testing
         #expect(FindingConsolidation.dropDominated(findings).map(\.message) == ["a", "c"])
     }
 
+    /// A label's added full stop (Urdu ۔) is a11y-label-period's finding; punctuation-mismatch's
+    /// "ends with a full stop the source does not have" at the same place goes.
+    @Test func aLabelsFullStopIsOneFinding() {
+        let here = SourceLocation(file: "ur.lproj/L.strings", line: 145, column: 34)
+        let findings = [
+            Finding(ruleID: "a11y-label-period", severity: .note, message: "label", location: here, locale: "ur", key: "bold.label"),
+            Finding(ruleID: "punctuation-mismatch", severity: .note, message: "stop", location: here, locale: "ur", key: "bold.label"),
+            Finding(ruleID: "punctuation-mismatch", severity: .note, message: "other key", location: here, locale: "ur", key: "other"),
+        ]
+        #expect(FindingConsolidation.dropDominated(findings).map(\.message) == ["label", "other key"])
+    }
+
     @Test(arguments: [
         ("\" $1 م\" ends without", "\" #1 م\" ends without"),
         ("\" %1$@ م\" ends without", "\" #1 م\" ends without"),

@@ -120,9 +120,12 @@ enum EndPunctuation {
             case "ar", "ars", "fa", "ur", "ps", "ckb", "sd", "ug", "azb", "skr": return "'؟'"
             case "el": return "';'"
             case "hy": return "'՞' (on the stressed word)"
+            case "es", "gl", "ast": return "'?' (and open it with '¿')"
             default: return "'?'"
             }
-        case .exclamation: return cjk ? "'！'" : "'!'"
+        case .exclamation:
+            if cjk { return "'！'" }
+            return ["es", "gl", "ast"].contains(language) ? "'!' (and open it with '¡')" : "'!'"
         }
     }
 
