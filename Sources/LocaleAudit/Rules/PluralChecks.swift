@@ -439,14 +439,13 @@ public struct PluralUnusedCategoryRule: Rule {
         let rule = Self.description
         let cache = PluralRulesCache.shared
         var findings: [Finding] = []
-        // Harmless dead forms per locale and table, in order: a generator that writes every category
-        // (Wikipedia's) leaves dozens of them, which are one tidying job, not dozens.
-        var harmlessByTable: [String: [(site: PluralSite, variable: PluralVariable, form: PluralForm, location: SourceLocation)]] = [:]
-        var tableOrder: [String] = []
-        // Dead forms worded apart from `other`, per locale and table likewise: one per string, or from
-        // `rolledUpMinimum` on (a converter that writes `one` for a language without it) one finding.
-        var deadByTable: [String: [(site: PluralSite, variable: PluralVariable, form: PluralForm, location: SourceLocation)]] = [:]
-        var deadOrder: [String] = []
+        // A generator that writes every category (Wikipedia's) leaves dozens of dead forms, which are
+        // one job, not dozens. Dead forms per locale and table, apart as they say what `other` says (harmless: only tidying,
+        // a note; from three on one note) or not (one warning per string, or from `rolledUpMinimum`
+        // on, as a converter that writes `one` for a language without it leaves, one finding).
+        struct Group: Hashable { var harmless: Bool; var table: String }
+        var dead: [Group: [(site: PluralSite, variable: PluralVariable, form: PluralForm, location: SourceLocation)]] = [:]
+        var order: [Group] = []
         for site in context.pluralSites {
             // Without CLDR data for the locale ICU answers with the root rules; nothing can be said.
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
@@ -458,61 +457,40 @@ public struct PluralUnusedCategoryRule: Rule {
                 for form in variable.forms {
                     let known = PluralCategory(rawValue: form.category)
                     if known == .zero || (known.map { rules.categories.contains($0) } ?? false) { continue }
-                    // A dead form that says what `other` says loses nothing: only tidying, a note.
-                    let harmless = known != nil && variable.form("other")?.text == form.text
-                    if harmless {
-                        let group = "\(site.locale)\u{0}\(site.table.scope)\u{0}\(site.table.name)"
-                        if harmlessByTable[group] == nil { tableOrder.append(group) }
-                        harmlessByTable[group, default: []].append((site, variable, form, form.location ?? variable.location(orEntry: site)))
-                        continue
-                    }
                     guard known != nil else {
                         findings.append(.entry(rule, "\(site.context)'\(form.category)' is not a plural category (zero, one, two, few, many, other)",
                                                at: form.location ?? variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
                         continue
                     }
-                    let group = "\(site.locale)\u{0}\(site.table.scope)\u{0}\(site.table.name)"
-                    if deadByTable[group] == nil { deadOrder.append(group) }
-                    deadByTable[group, default: []].append((site, variable, form, form.location ?? variable.location(orEntry: site)))
+                    let group = Group(harmless: variable.form("other")?.text == form.text,
+                                      table: "\(site.locale)\u{0}\(site.table.scope)\u{0}\(site.table.name)")
+                    if dead[group] == nil { order.append(group) }
+                    dead[group, default: []].append((site, variable, form, form.location ?? variable.location(orEntry: site)))
                 }
             }
         }
         let categories = { (site: PluralSite) in PluralRulesCache.shared.rules(for: site.locale)?.categories ?? [] }
-        for group in deadOrder {
-            let dead = deadByTable[group]!
-            guard dead.count >= Self.rolledUpMinimum else {
-                for item in dead {
-                    findings.append(.entry(rule, Self.neverUses(item.form, of: item.variable, at: item.site, categories: categories(item.site)),
-                                           at: item.location, locale: item.site.locale, table: item.site.table, key: item.site.key))
-                }
-                continue
-            }
-            let first = dead[0]
-            let unused = Set(dead.map(\.form.category)).sorted().map { "'\($0)'" }.joined(separator: ", ")
-            let notes = dead.dropFirst().map { item in
-                Finding.Note(message: "also '\(item.form.category)' in \"\(item.site.key.visibleEscaped.truncatedForMessage)\"", location: item.location)
-            }
-            findings.append(.entry(rule, "\(dead.count) plural strings of \(first.site.table.name) have \(unused) forms, which \(first.site.locale) never uses (its categories: \(categories(first.site).map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary); their wording is never shown: move what matters into the forms \(first.site.locale) uses, then remove them",
-                                   at: first.location, locale: first.site.locale, table: first.site.table, key: first.site.key, notes: notes))
-        }
-        for group in tableOrder {
-            let dead = harmlessByTable[group]!
-            let first = dead[0]
-            if dead.count < 3 {
-                for item in dead {
+        for group in order {
+            let forms = dead[group]!
+            let severity: Severity? = group.harmless ? .note : nil
+            guard forms.count >= (group.harmless ? 3 : Self.rolledUpMinimum) else {
+                for item in forms {
                     findings.append(.entry(rule, Self.neverUses(item.form, of: item.variable, at: item.site, categories: categories(item.site))
-                                                 + "; it says what 'other' says, so nothing shows wrong: remove it",
-                                           at: item.location, locale: item.site.locale, table: item.site.table, key: item.site.key, severity: .note))
+                                                 + (group.harmless ? "; it says what 'other' says, so nothing shows wrong: remove it" : ""),
+                                           at: item.location, locale: item.site.locale, table: item.site.table, key: item.site.key, severity: severity))
                 }
                 continue
             }
-            let unused = Set(dead.map(\.form.category)).sorted().map { "'\($0)'" }.joined(separator: ", ")
-            let notes = dead.dropFirst().map { item in
+            let first = forms[0]
+            let unused = Set(forms.map(\.form.category)).sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let notes = forms.dropFirst().map { item in
                 Finding.Note(message: "also '\(item.form.category)' in \"\(item.site.key.visibleEscaped.truncatedForMessage)\"", location: item.location)
             }
-            findings.append(.entry(rule, "\(dead.count) plural strings of \(first.site.table.name) have \(unused) forms, which \(first.site.locale) never uses (its categories: \(categories(first.site).map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary); each says what 'other' says, so nothing shows wrong: remove them",
+            let advice = group.harmless ? "each says what 'other' says, so nothing shows wrong: remove them"
+                : "their wording is never shown: move what matters into the forms \(first.site.locale) uses, then remove them"
+            findings.append(.entry(rule, "\(forms.count) plural strings of \(first.site.table.name) have \(unused) forms, which \(first.site.locale) never uses (its categories: \(categories(first.site).map(\.rawValue).joined(separator: ", "))) — \(ICUInfo.dataSummary); \(advice)",
                                    at: first.location, locale: first.site.locale, table: first.site.table, key: first.site.key,
-                                   severity: .note, notes: notes))
+                                   severity: severity, notes: notes))
         }
         return findings
     }
