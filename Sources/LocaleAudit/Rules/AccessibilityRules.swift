@@ -131,9 +131,9 @@ public struct AccessibilityEmptyRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        return context.pairs.compactMap { pair in
-            guard case .text(let text) = pair.translation.value, text.trimmingSpaces.isEmpty,
-                  case .text(let source) = pair.source.value, !source.trimmingSpaces.isEmpty,
+        return context.pairPositions(with: [.bothText, .translationBlank]).compactMap { position in
+            let pair = context.pairs[position]
+            guard !context.pairFacts[position].contains(.sourceBlank),
                   let kind = context.accessibilityKind(pair), kind.isSpoken else { return nil }
             return .entry(rule, "empty \(kind.noun); VoiceOver says nothing useful here — translate \(pair.source.value.shortDescription)",
                           at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])
@@ -179,13 +179,15 @@ public struct AccessibilityUntranslatedRule: Rule {
         let sourceLanguage = UntranslatedRule.language(of: context.project.sourceLanguage)
         let parts = context.options.languageOfParts
         var scriptsByLocale: [String: Set<ScriptCode>?] = [:]
-        return context.pairs.compactMap { pair in
-            guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
-                  let kind = context.accessibilityKind(pair), kind.isSpoken,
+        return context.pairPositions(with: .bothText).compactMap { position in
+            let pair = context.pairs[position]
+            // The kind first: it reads the pair's ids only, and most strings are not spoken.
+            guard let kind = context.accessibilityKind(pair), kind.isSpoken,
+                  case .text(let translation) = pair.translation.value,
                   UntranslatedRule.language(of: pair.locale) != sourceLanguage else { return nil }
             let words = TextAnalysis.translatableWords(in: translation)
             if words.isEmpty { return nil }
-            if translation == source {
+            if context.pairFacts[position].contains(.identical) {
                 // A partial locale's identical values are counted by locale-incomplete.
                 if context.isFolded(pair.locale, pair.table) { return nil }
                 if words.count == 1 && !UntranslatedRule.writesOtherScript(pair.locale) { return nil }

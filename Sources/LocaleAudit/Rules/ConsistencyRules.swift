@@ -302,10 +302,9 @@ public struct EmptyValueRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        return context.pairs.compactMap { pair in
-            guard case .text(let text) = pair.translation.value, text.trimmingSpaces.isEmpty,
-                  case .text(let source) = pair.source.value, !source.trimmingSpaces.isEmpty,
-                  context.accessibilityKind(pair) == nil else { return nil }
+        return context.pairPositions(with: [.bothText, .translationBlank]).compactMap { position in
+            let pair = context.pairs[position]
+            guard !context.pairFacts[position].contains(.sourceBlank), context.accessibilityKind(pair) == nil else { return nil }
             return .entry(rule, "empty translation; the source is \(pair.source.value.shortDescription)",
                           at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote])
         }
@@ -426,22 +425,23 @@ public struct UntranslatedRule: Rule {
         // Only keys that some language keeps identical are ever looked up: count those alone.
         let tableSets = context.index.tableSets
         var wanted = tableSets.map { _ in [Bool]() }
-        for pair in context.pairs {
-            guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
-                  translation == source, localeFacts[Int(pair.localeID)].counts else { continue }
+        for position in context.pairPositions(with: .identical) {
+            let pair = context.pairs[position]
+            guard localeFacts[Int(pair.localeID)].counts else { continue }
             let t = Int(pair.tableIndex)
             if wanted[t].isEmpty { wanted[t] = [Bool](repeating: false, count: tableSets[t].sourceEntries.count) }
             wanted[t][Int(pair.keyPosition)] = true
         }
         var sameScript = wanted.map { $0.isEmpty ? [] : [Consensus](repeating: Consensus(), count: $0.count) }
         var everywhere = sameScript
-        for pair in context.pairs {
+        for (position, pair) in context.pairs.enumerated() {
+            let facts = context.pairFacts[position]
+            guard facts.contains(.bothText) else { continue }
             let t = Int(pair.tableIndex), k = Int(pair.keyPosition)
             guard !wanted[t].isEmpty, wanted[t][k] else { continue }
             let locale = localeFacts[Int(pair.localeID)]
-            guard locale.counts, case .text(let translation) = pair.translation.value,
-                  case .text(let source) = pair.source.value else { continue }
-            let identical = translation == source ? 1 : 0
+            guard locale.counts else { continue }
+            let identical = facts.contains(.identical) ? 1 : 0
             everywhere[t][k].total += 1
             everywhere[t][k].identical += identical
             if !locale.otherScript {
@@ -463,7 +463,10 @@ public struct UntranslatedRule: Rule {
         // The notes about a name one locale keeps: their index among the findings, the name, the locale.
         var keptInOneLocale: [(finding: Int, name: String, locale: Int32)] = []
         var findings: [Finding] = []
-        for pair in context.pairs {
+        for (position, pair) in context.pairs.enumerated() {
+            // Two plain strings that differ are most pairs: settled without reading them.
+            let facts = context.pairFacts[position]
+            if facts.contains(.bothText) && !facts.contains(.identical) { continue }
             guard let (source, location) = Self.identicalText(pair), Self.language(of: pair.locale) != sourceLanguage,
                   context.accessibilityKind(pair) == nil,
                   !InfoPlistLocalization.ownsIdenticalKey(table: pair.table, key: pair.key),
@@ -513,7 +516,7 @@ public struct UntranslatedRule: Rule {
             guard case .text(let name) = kept[place]![0].pair.source.value, Self.isName(name) else { return nil }
             return name
         }
-        let inSentences = NameOccurrences(names + keptInOneLocale.map(\.name), in: context.pairs)
+        let inSentences = NameOccurrences(names + keptInOneLocale.map(\.name), in: context)
         // A name one locale keeps and also writes inside its own sentences ("Inclui a nossa VPN, a
         // Personal Information Removal …") is kept on purpose there too.
         let keptOnPurpose = Set(keptInOneLocale.filter { inSentences.writes($0.name, in: $0.locale) }.map(\.finding))
@@ -546,7 +549,7 @@ public struct UntranslatedRule: Rule {
         private struct Occurrence: Hashable { var name: Int; var locale: Int32 }
         private var index: [String: Int] = [:]
 
-        init(_ names: [String], in pairs: [TranslationPair]) {
+        init(_ names: [String], in context: RuleContext) {
             var byLead: [UInt16: [(Int, [UInt8])]] = [:]
             var leadByte = [Bool](repeating: false, count: 256)
             for name in names where index[name] == nil {
@@ -557,9 +560,10 @@ public struct UntranslatedRule: Rule {
                 leadByte[Int(bytes[0])] = true
             }
             guard !byLead.isEmpty else { return }
-            for pair in pairs {
-                guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
-                      translation != source else { continue }
+            for (position, pair) in context.pairs.enumerated() {
+                let facts = context.pairFacts[position]
+                guard facts.contains(.bothText), !facts.contains(.identical),
+                      case .text(let translation) = pair.translation.value else { continue }
                 var text = translation
                 text.withUTF8 { bytes in
                     guard bytes.count >= 2 else { return }

@@ -11,6 +11,8 @@ public struct RuleContext: Sendable {
     public var pairs: [TranslationPair]
     /// Every plural value of every locale.
     var pluralSites: [PluralSite]
+    /// What many rules ask of each pair, by its position in `pairs`.
+    var pairFacts: [PairFacts]
     /// Pairs whose source is a format string, already scanned.
     var formatPairs: [FormatPair]
     /// Accessibility strings of every source table, classified once (keys repeat in every locale): by
@@ -45,10 +47,12 @@ public struct RuleContext: Sendable {
             case .accessibility: return .accessibility(classifyAccessibility(index, options.accessibility))
             case .texts: return .texts(LocalizedText.all(in: index))
             case .coverage: return .coverage(CoverageReport(index, names: names, options: options))
+            case .pairFacts: return .pairFacts(Self.pairFacts(pairs))
             }
         }
         var sites: [PluralSite] = [], formats: [FormatPair] = [], kinds: [[AccessibilityClassifier.Kind?]] = []
         var texts: [LocalizedText] = []
+        var facts: [PairFacts] = []
         var coverage = CoverageReport(locales: [], options: options.coverage)
         for result in prepared {
             switch result {
@@ -57,8 +61,10 @@ public struct RuleContext: Sendable {
             case .accessibility(let value): kinds = value
             case .texts(let value): texts = value
             case .coverage(let value): coverage = value
+            case .pairFacts(let value): facts = value
             }
         }
+        pairFacts = facts
         pluralSites = sites
         formatPairs = formats
         accessibilityKinds = kinds
@@ -69,13 +75,14 @@ public struct RuleContext: Sendable {
         Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
     }
 
-    private enum Preparation: CaseIterable, Sendable { case texts, pluralSites, formatPairs, accessibility, coverage }
+    private enum Preparation: CaseIterable, Sendable { case texts, pluralSites, formatPairs, accessibility, coverage, pairFacts }
     private enum Prepared: Sendable {
         case pluralSites([PluralSite])
         case formatPairs([FormatPair])
         case accessibility([[AccessibilityClassifier.Kind?]])
         case texts([LocalizedText])
         case coverage(CoverageReport)
+        case pairFacts([PairFacts])
     }
 }
 
