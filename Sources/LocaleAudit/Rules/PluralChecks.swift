@@ -224,6 +224,10 @@ public struct PluralMissingCategoryRule: Rule {
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 month|$1 months}}\";\n"),
                 VirtualFile("Wiki/cs.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 měsíc|$1 měsíce|$1 měsíců}}\";\n"),
                 stringsdictExample("cs.lproj/Localizable.stringsdict", forms: [("one", "%d měsíc"), ("other", "%d měsíců")], markVariable: true)),
+            RuleExample("The TranslateWiki message has one general form beside its special cases: not every number's",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|0=This month|1=Last month|$1 months ago}}\";\n"),
+                VirtualFile("Wiki/ru.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|0=Этот месяц|1=Последний месяц|$1 месяцев назад}}\";\n"),
+                stringsdictExample("ru.lproj/Localizable.stringsdict", forms: [("other", "%d месяцев назад")], markVariable: true)),
             RuleExample("Arabic lacks four forms: one finding names them all",
                 stringsdictExample("ar.lproj/Localizable.stringsdict",
                                    forms: [("one", "كتاب واحد"), ("other", "%d كتاب")], markVariable: true)),
@@ -248,6 +252,11 @@ public struct PluralMissingCategoryRule: Rule {
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 byte|$1 bytes}}\";\n"),
                 VirtualFile("Wiki/pl.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 bajt|$1 bajty|$1 bajtów}}\";\n"),
                 stringsdictExample("pl.lproj/Localizable.stringsdict", forms: [("one", "%d bajt"), ("few", "%d bajty"), ("other", "%d bajtów")])),
+            RuleExample("The TranslateWiki message has one form on purpose: German \"Artikel\" is singular and plural",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"Remove {{PLURAL:$1|article|articles}}?\";\n"),
+                VirtualFile("Wiki/de.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|Artikel}} entfernen?\";\n"),
+                stringsdictExample("en.lproj/Localizable.stringsdict", format: "Remove %#@count@?", forms: [("one", "article"), ("other", "articles")]),
+                stringsdictExample("de.lproj/Localizable.stringsdict", format: "%#@count@ entfernen?", forms: [("other", "Artikel")])),
             RuleExample("An English plural copied into Russian and not translated (`untranslated` reports it)",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")]),
                 stringsdictExample("ru.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")])),
@@ -271,12 +280,24 @@ public struct PluralMissingCategoryRule: Rule {
                     .filter { Self.countsAloud(variable, in: site.value) || $0 == .one || ($0 == .two && Self.dualNouns.contains(language)) }
                     .filter { Self.holdsANumberTheSourceShows($0, variable: variable, site: site, rules: rules) }
                 guard !missing.isEmpty else { continue }
+                // A TranslateWiki message written with a single form and nothing else
+                // ("{{PLURAL:$1|Artikel}}") says that one wording serves every number (German "Artikel",
+                // Swedish "avsnitt" are singular and plural); the converted plural, that form as its only
+                // one, lacks nothing. Not so beside explicit forms ("0=Heute|1=Gestern|vor $1 Tagen": the
+                // translator wrote the special cases, not every number's), nor a form that writes a number
+                // of its own ("1 بايت": it shows 1 for every count).
+                if present.subtracting([.zero]) == [.other], let other = variable.form("other")?.text {
+                    if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
+                    if let forms = translateWiki?["\(site.locale)\u{0}\(site.key)"], forms.count == 1,
+                       !Self.writesOwnNumber(forms[0]), Self.letters(forms[0]) == Self.letters(other) { continue }
+                }
                 // Polish and East Slavic `other` holds no whole number: converted from a TranslateWiki
                 // message whose last form (the `many` one) it is, it shows right for every `many` number.
                 if missing == [.many], isIntegerValueType(variable.valueType), Self.otherHoldsNoInteger.contains(language),
                    site.value.variables.count == 1, let other = variable.form("other")?.text {
                     if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-                    if let forms = translateWiki?["\(site.locale)\u{0}\(site.key)"], forms.count == Set(variable.knownCategories).subtracting([.zero]).count,
+                    if let forms = translateWiki?["\(site.locale)\u{0}\(site.key)"].map(Self.generalForms),
+                       forms.count == Set(variable.knownCategories).subtracting([.zero]).count,
                        let last = forms.last, Self.letters(last) == Self.letters(other) { continue }
                 }
                 // One variable lacking several forms is one defect: one finding names them all.
@@ -289,9 +310,9 @@ public struct PluralMissingCategoryRule: Rule {
         return findings
     }
 
-    /// Per locale and key, the general forms (not `0=`, `1=` …) of a TranslateWiki message's one
-    /// `{{PLURAL:$1|…}}`, in the language's category order: Wikipedia converts these messages into
-    /// its `.stringsdict` plurals.
+    /// Per locale and key, the forms of a TranslateWiki message's one `{{PLURAL:$1|…}}` as written:
+    /// the general ones in the language's category order, and explicit ones (`0=`, `1=` …) where the
+    /// translator put them. Wikipedia converts these messages into its `.stringsdict` plurals.
     static func translateWikiPluralForms(_ context: RuleContext) -> [String: [Substring]] {
         var plurals: [String: [Substring]] = [:]
         for pair in context.pairs {
@@ -299,12 +320,28 @@ public struct PluralMissingCategoryRule: Rule {
             let rest = String(text[start.upperBound...])
             guard rest.firstByteRange(of: "{{PLURAL:") == nil, let end = rest.firstByteRange(of: "}}") else { continue }
             let arguments = rest[..<end.lowerBound].split(separator: "|", omittingEmptySubsequences: false).dropFirst()
-            plurals["\(pair.locale)\u{0}\(pair.key)"] = arguments.filter { argument in
-                guard let equals = argument.firstIndex(of: "=") else { return true }
-                return !argument[..<equals].allSatisfy(\.isNumber)
-            }
+            plurals["\(pair.locale)\u{0}\(pair.key)"] = Array(arguments)
         }
         return plurals
+    }
+
+    /// A digit that is not a `$1`-style placeholder's: the form writes a number of its own.
+    static func writesOwnNumber(_ form: Substring) -> Bool {
+        var afterDollar = false
+        for byte in form.utf8 {
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            if isDigit && !afterDollar { return true }
+            afterDollar = byte == 0x24 || (afterDollar && isDigit)
+        }
+        return false
+    }
+
+    /// The general forms of a TranslateWiki plural: not the explicit `0=`, `1=` … ones.
+    static func generalForms(_ forms: [Substring]) -> [Substring] {
+        forms.filter { argument in
+            guard let equals = argument.firstIndex(of: "=") else { return true }
+            return !argument[..<equals].allSatisfy(\.isNumber)
+        }
     }
 
     /// The letters of a text, without format specifiers, digits and spacing: "$1 bajtów" and
@@ -535,12 +572,17 @@ public struct PluralFormOmitsNumberRule: Rule {
         summary: "A `zero`/`one`/`two` form leaves out the number where that category covers several numbers.",
         rationale: """
         Writing \"One file\" for `one` is right in English, where `one` is only 1. In Russian `one` also \
-        covers 21, 31, 101…, so \"Один файл\" is shown for 21 files. Such forms must show the number.
+        covers 21, 31, 101…, so \"Один файл\" is shown for 21 files. Such forms must show the number. \
+        Where the category adds only 0 (French, Portuguese), it is a note: many apps never show the \
+        string for 0, and a `zero` form, which Apple gives 0 first, settles it.
         """,
         triggering: [
             RuleExample("Russian 'one' also covers 21, 31, …",
                 stringsdictExample("ru.lproj/Localizable.stringsdict",
                                    forms: [("one", "↓Один файл"), ("few", "%d файла"), ("many", "%d файлов"), ("other", "%d файла")])),
+            RuleExample("French 'one' adds only 0: a note, since many apps never show the string for 0",
+                stringsdictExample("fr.lproj/Localizable.stringsdict",
+                                   forms: [("one", "↓Un caractère trouvé"), ("other", "%d caractères trouvés")])),
         ],
         nonTriggering: [
             RuleExample("English 'one' is only 1",
@@ -548,6 +590,9 @@ public struct PluralFormOmitsNumberRule: Rule {
             RuleExample("'zero' is exactly 0 everywhere",
                 stringsdictExample("ru.lproj/Localizable.stringsdict",
                                    forms: [("zero", "Нет файлов"), ("one", "%d файл"), ("few", "%d файла"), ("many", "%d файлов"), ("other", "%d файла")])),
+            RuleExample("French 'one' beside a 'zero' form is only 1",
+                stringsdictExample("fr.lproj/Localizable.stringsdict",
+                                   forms: [("zero", "Aucun caractère"), ("one", "Un caractère trouvé"), ("other", "%d caractères trouvés")])),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -562,8 +607,17 @@ public struct PluralFormOmitsNumberRule: Rule {
                     // Apple gives 0 to a `zero` form when there is one, so 0 no longer counts for `one`.
                     let hasZero = variable.form("zero") != nil
                     guard let category = PluralCategory(rawValue: form.category), category == .one || category == .two,
-                          cache.integers(site.locale, category, excludingZero: hasZero).count > 1,
+                          case let covered = cache.integers(site.locale, category, excludingZero: hasZero), covered.count > 1,
                           FormatSpecifiers.scan(form.text).arguments.isEmpty else { continue }
+                    // French and Portuguese 'one' adds only 0, which many apps never show in that string
+                    // (they say "No issues found" instead): a question, and a `zero` form answers it.
+                    if covered == [0, 1] {
+                        findings.append(.entry(rule,
+                            "\(site.context)the '\(form.category)' form has no number, and in \(site.locale) '\(form.category)' also covers 0: if the string can show for 0, add a 'zero' form (0 then takes it) or show the number — \(ICUInfo.dataSummary)",
+                            at: form.location ?? variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key,
+                            severity: .note))
+                        continue
+                    }
                     findings.append(.entry(rule,
                         "\(site.context)the '\(form.category)' form has no number, but in \(site.locale) '\(form.category)' covers \(cache.exampleNumbers(site.locale, category, excludingZero: hasZero)): show the number — \(ICUInfo.dataSummary)",
                         at: form.location ?? variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))

@@ -55,7 +55,9 @@ import Testing
     }
 
     @Test func whitespacesByteTestPassesEveryPairTheRuleHasSomethingToSayAbout() {
-        var rng = SystemRandomNumberGenerator()
+        // Seeded: about one draw in forty is skipped, so the count of skipped draws is fixed, not a
+        // coin toss around the bound below.
+        var rng = SeededGenerator(seed: 2026112612)
         let pieces = ["Save", " ", "  ", "\u{00A0}", "\u{202F}", "\u{3000}", "\u{200B}", "\u{200E}", "。", "…", "Сохранить", "保存", "\n", "\\n",
                       ":", "!", "é", "\u{FEFF}", "\u{061C}", "x"]
         func text() -> String { (0..<Int.random(in: 1...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() }
