@@ -11,7 +11,8 @@ public struct MissingTranslationRule: Rule {
         At run time the app falls back to the development language for that string: a German user \
         meets one English sentence in a German screen. The finding sits on the source entry and names \
         the locale; the note says which file should gain the key. A key that three quarters of the \
-        locales lack (a new string not sent to translators yet) is one finding naming them. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
+        locales lack (a new string not sent to translators yet) is one finding naming them, and three or \
+        more such keys of a table that the same locales lack (a batch of new strings) are one finding. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
         """,
         triggering: [
             RuleExample("German lacks \"delete\"",
@@ -19,6 +20,11 @@ public struct MissingTranslationRule: Rule {
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("A new string no locale has yet: one finding, not one per locale",
                 .strings("en", "\"cancel\" = \"Cancel\";\n↓\"share\" = \"Share\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
+                .strings("fr", "\"cancel\" = \"Annuler\";\n"),
+                .strings("ja", "\"cancel\" = \"キャンセル\";\n")),
+            RuleExample("Three new strings the same locales lack: one batch, one finding",
+                .strings("en", "\"cancel\" = \"Cancel\";\n↓\"share\" = \"Share\";\n\"export\" = \"Export\";\n\"print\" = \"Print\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
                 .strings("fr", "\"cancel\" = \"Annuler\";\n"),
                 .strings("ja", "\"cancel\" = \"キャンセル\";\n")),
