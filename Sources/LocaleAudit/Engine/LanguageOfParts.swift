@@ -183,7 +183,8 @@ public struct LanguageOfParts: Sendable {
         let scanned = String(utf16Units: units)
         var hasNative = false
         for run in Scripts.groupingJapanese(Scripts.runs(in: scanned)) where !run.script.isCommonOrInherited {
-            guard let trimmed = run.trimmed(in: scanned).flatMap({ Self.trimmingSymbols($0, in: scanned) }) else { continue }
+            guard let trimmed = run.trimmed(in: scanned).flatMap({ Self.droppingMixedWords($0, in: units) })
+                .flatMap({ Self.trimmingSymbols($0, in: scanned) }) else { continue }
             let scanned16 = Self.slice(scanned, trimmed.range)
             let letters = scanned16.unicodeScalars.filter { $0.isAlphabeticFast }.count
             if letters == 0 { continue }
@@ -285,6 +286,28 @@ public struct LanguageOfParts: Sendable {
 
     /// Symbols, emoji and punctuation at the run's edges (`|` of wiki markup, `🔥` after a name)
     /// belong to no language; `ScriptRun.trimmed` keeps symbols, so they are trimmed here.
+    /// The alphabets whose look-alike letters get typed into each other's words.
+    static let lookAlikeAlphabets: Set<ScriptCode> = [.latin, .cyrillic, .greek]
+
+    /// `run` without a word at its edge that goes on in another of the look-alike alphabets: "cаъю"
+    /// is a Tajik word with a Latin c typed for the Cyrillic one, not a part in another language
+    /// (Japanese "iPhoneで" joins scripts by nature and keeps its run).
+    static func droppingMixedWords(_ run: ScriptRun, in units: [UInt16]) -> ScriptRun? {
+        guard lookAlikeAlphabets.contains(run.script) else { return run }
+        func scalar(_ i: Int) -> Unicode.Scalar? { Unicode.Scalar(units[i]) }
+        func isLetter(_ i: Int) -> Bool { scalar(i)?.isAlphabeticFast ?? false }
+        func continuesInOtherAlphabet(_ i: Int) -> Bool {
+            guard i >= 0, i < units.count, let neighbour = scalar(i), neighbour.isAlphabeticFast else { return false }
+            let script = Scripts.script(of: neighbour)
+            return script != run.script && lookAlikeAlphabets.contains(script)
+        }
+        var lower = run.location, upper = run.location + run.length
+        if continuesInOtherAlphabet(upper) { while upper > lower, isLetter(upper - 1) { upper -= 1 } }
+        if continuesInOtherAlphabet(lower - 1) { while lower < upper, isLetter(lower) { lower += 1 } }
+        guard upper > lower else { return nil }
+        return ScriptRun(script: run.script, location: lower, length: upper - lower)
+    }
+
     static func trimmingSymbols(_ run: ScriptRun, in text: String) -> ScriptRun? {
         var units = Array(text.utf16)[run.range]
         func scalarAtStart() -> (Unicode.Scalar, Int)? {

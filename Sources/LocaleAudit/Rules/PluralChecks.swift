@@ -205,7 +205,10 @@ public struct PluralMissingCategoryRule: Rule {
         classifier), nothing is missing; where no form shows the number ("Delete these lists?") and the \
         string is more than the noun, only `one` and a dual `two` are needed; and where the source leaves a \
         form out (only `other`: the string is never shown for 1), a category holding only that number is not; Hebrew needs `two` only for the nouns with a \
-        dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`.
+        dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`. \
+        Where the plural was converted from a TranslateWiki message that the translator wrote with as many \
+        forms, nothing was lost on the way, and the translator may have merged categories that read alike \
+        in that sentence (a Czech genitive: "limit 3 článků"): a note, pointing at the message.
         """,
         triggering: [
             RuleExample("Russian needs 'many' for 0, 5–20, 25, …",
@@ -224,6 +227,11 @@ public struct PluralMissingCategoryRule: Rule {
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 month|$1 months}}\";\n"),
                 VirtualFile("Wiki/cs.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 měsíc|$1 měsíce|$1 měsíců}}\";\n"),
                 stringsdictExample("cs.lproj/Localizable.stringsdict", forms: [("one", "%d měsíc"), ("other", "%d měsíců")], markVariable: true)),
+            RuleExample("The translator's TranslateWiki message has the same two forms: a note that asks whether 2–4 read right with 'other'",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"Limit of {{PLURAL:$1|$1 article|$1 articles}}\";\n"),
+                VirtualFile("Wiki/cs.lproj/Localizable.strings", "\"books\" = \"Limit {{PLURAL:$1|$1 článku|$1 článků}}\";\n"),
+                stringsdictExample("cs.lproj/Localizable.stringsdict", format: "Limit %#@count@",
+                                   forms: [("one", "%d článku"), ("other", "%d článků")], markVariable: true)),
             RuleExample("The TranslateWiki message has one general form beside its special cases: not every number's",
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|0=This month|1=Last month|$1 months ago}}\";\n"),
                 VirtualFile("Wiki/ru.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|0=Этот месяц|1=Последний месяц|$1 месяцев назад}}\";\n"),
@@ -266,7 +274,7 @@ public struct PluralMissingCategoryRule: Rule {
         let rule = Self.description
         let cache = PluralRulesCache.shared
         var findings: [Finding] = []
-        var translateWiki: [String: [Substring]]? = nil
+        var translateWiki: [String: TranslateWikiPlural]? = nil
         for site in context.pluralSites {
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
             let language = LanguageOfParts.language(of: site.locale)
@@ -288,7 +296,7 @@ public struct PluralMissingCategoryRule: Rule {
                 // of its own ("1 بايت": it shows 1 for every count).
                 if present.subtracting([.zero]) == [.other], let other = variable.form("other")?.text {
                     if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-                    if let forms = translateWiki?["\(site.locale)\u{0}\(site.key)"], forms.count == 1,
+                    if let forms = translateWiki?["\(site.locale)\u{0}\(site.key)"]?.forms, forms.count == 1,
                        !Self.writesOwnNumber(forms[0]), Self.letters(forms[0]) == Self.letters(other) { continue }
                 }
                 // Polish and East Slavic `other` holds no whole number: converted from a TranslateWiki
@@ -296,12 +304,29 @@ public struct PluralMissingCategoryRule: Rule {
                 if missing == [.many], isIntegerValueType(variable.valueType), Self.otherHoldsNoInteger.contains(language),
                    site.value.variables.count == 1, let other = variable.form("other")?.text {
                     if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-                    if let forms = translateWiki?["\(site.locale)\u{0}\(site.key)"].map(Self.generalForms),
+                    if let forms = translateWiki?["\(site.locale)\u{0}\(site.key)"].map({ Self.generalForms($0.forms) }),
                        forms.count == Set(variable.knownCategories).subtracting([.zero]).count,
                        let last = forms.last, Self.letters(last) == Self.letters(other) { continue }
                 }
                 // One variable lacking several forms is one defect: one finding names them all.
                 let needed = missing.map { "'\($0.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, $0)))" }
+                // The translator's own TranslateWiki message has as many forms as this plural: the
+                // converter lost nothing, and the translator may have merged categories that read alike
+                // in this sentence (Serbian "пре 2 дана" and "пре 5 дана", Czech genitive "limit 3
+                // článků"), or not (Polish "5 artykuły"). Only the wording tells: a question, not a defect.
+                // Not where the number itself changes the wording, whatever the sentence: Romanian's
+                // "de" from 20 on, Arabic's counted noun, Irish and Welsh mutations.
+                if site.value.variables.filter(\.isPluralRule).count == 1, !Self.numberChangesWording.contains(language) {
+                    if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
+                    if let message = translateWiki?["\(site.locale)\u{0}\(site.key)"],
+                       case let forms = Self.generalForms(message.forms), forms.count == present.subtracting([.zero]).count {
+                        findings.append(.entry(rule,
+                            "\(site.context)\(site.locale) distinguishes \(listed(needed)), which \(variable.displayName) leaves to 'other'; the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): check that those numbers read right with the 'other' form, or give them their own in the message — \(ICUInfo.dataSummary)",
+                            at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, severity: .note,
+                            notes: [Finding.Note(message: "the TranslateWiki message", location: message.location)]))
+                        continue
+                    }
+                }
                 findings.append(.entry(rule,
                     "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName) — \(ICUInfo.dataSummary)",
                     at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
@@ -313,16 +338,26 @@ public struct PluralMissingCategoryRule: Rule {
     /// Per locale and key, the forms of a TranslateWiki message's one `{{PLURAL:$1|…}}` as written:
     /// the general ones in the language's category order, and explicit ones (`0=`, `1=` …) where the
     /// translator put them. Wikipedia converts these messages into its `.stringsdict` plurals.
-    static func translateWikiPluralForms(_ context: RuleContext) -> [String: [Substring]] {
-        var plurals: [String: [Substring]] = [:]
+    static func translateWikiPluralForms(_ context: RuleContext) -> [String: TranslateWikiPlural] {
+        var plurals: [String: TranslateWikiPlural] = [:]
         for pair in context.pairs {
             guard case .text(let text) = pair.translation.value, let start = text.firstByteRange(of: "{{PLURAL:") else { continue }
             let rest = String(text[start.upperBound...])
             guard rest.firstByteRange(of: "{{PLURAL:") == nil, let end = rest.firstByteRange(of: "}}") else { continue }
             let arguments = rest[..<end.lowerBound].split(separator: "|", omittingEmptySubsequences: false).dropFirst()
-            plurals["\(pair.locale)\u{0}\(pair.key)"] = Array(arguments)
+            plurals["\(pair.locale)\u{0}\(pair.key)"] = TranslateWikiPlural(forms: Array(arguments), location: pair.location)
         }
         return plurals
+    }
+
+    /// Languages whose plural categories change the wording around any counted noun, in any case:
+    /// a missing form is a defect even where the translator wrote no more.
+    static let numberChangesWording: Set<String> = ["ar", "ro", "mo", "ga", "cy"]
+
+    /// A TranslateWiki message's plural forms as written, and where the message is.
+    struct TranslateWikiPlural {
+        var forms: [Substring]
+        var location: SourceLocation
     }
 
     /// A digit that is not a `$1`-style placeholder's: the form writes a number of its own.
