@@ -296,7 +296,7 @@ public struct PluralMissingCategoryRule: Rule {
                 // of its own ("1 بايت": it shows 1 for every count).
                 if present.subtracting([.zero]) == [.other], let other = variable.form("other")?.text {
                     if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-                    if let forms = translateWiki?["\(site.locale)\u{0}\(site.key)"]?.forms, forms.count == 1,
+                    if let forms = translateWiki?[Self.translateWikiKey(site.locale, site.key)]?.forms, forms.count == 1,
                        !Self.writesOwnNumber(forms[0]), Self.letters(forms[0]) == Self.letters(other) { continue }
                 }
                 // Polish and East Slavic `other` holds no whole number: converted from a TranslateWiki
@@ -304,7 +304,7 @@ public struct PluralMissingCategoryRule: Rule {
                 if missing == [.many], isIntegerValueType(variable.valueType), Self.otherHoldsNoInteger.contains(language),
                    site.value.variables.count == 1, let other = variable.form("other")?.text {
                     if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-                    if let forms = translateWiki?["\(site.locale)\u{0}\(site.key)"].map({ Self.generalForms($0.forms) }),
+                    if let forms = translateWiki?[Self.translateWikiKey(site.locale, site.key)].map({ Self.generalForms($0.forms) }),
                        forms.count == Set(variable.knownCategories).subtracting([.zero]).count,
                        let last = forms.last, Self.letters(last) == Self.letters(other) { continue }
                 }
@@ -318,7 +318,7 @@ public struct PluralMissingCategoryRule: Rule {
                 // "de" from 20 on, Arabic's counted noun, Irish and Welsh mutations.
                 if site.value.variables.filter(\.isPluralRule).count == 1, !Self.numberChangesWording.contains(language) {
                     if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-                    if let message = translateWiki?["\(site.locale)\u{0}\(site.key)"],
+                    if let message = translateWiki?[Self.translateWikiKey(site.locale, site.key)],
                        case let forms = Self.generalForms(message.forms), forms.count == present.subtracting([.zero]).count {
                         findings.append(.entry(rule,
                             "\(site.context)\(site.locale) distinguishes \(listed(needed)), which \(variable.displayName) leaves to 'other'; the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): check that those numbers read right with the 'other' form, or give them their own in the message — \(ICUInfo.dataSummary)",
@@ -345,7 +345,7 @@ public struct PluralMissingCategoryRule: Rule {
             let rest = String(text[start.upperBound...])
             guard rest.firstByteRange(of: "{{PLURAL:") == nil, let end = rest.firstByteRange(of: "}}") else { continue }
             let arguments = rest[..<end.lowerBound].split(separator: "|", omittingEmptySubsequences: false).dropFirst()
-            plurals["\(pair.locale)\u{0}\(pair.key)"] = TranslateWikiPlural(forms: Array(arguments), location: pair.location)
+            plurals[translateWikiKey(pair.locale, pair.key)] = TranslateWikiPlural(forms: Array(arguments), location: pair.location)
         }
         return plurals
     }
@@ -353,6 +353,10 @@ public struct PluralMissingCategoryRule: Rule {
     /// Languages whose plural categories change the wording around any counted noun, in any case:
     /// a missing form is a defect even where the translator wrote no more.
     static let numberChangesWording: Set<String> = ["ar", "ro", "mo", "ga", "cy"]
+
+    /// A message's place in `translateWikiPluralForms`: TranslateWiki's tree writes `sr-ec.lproj`
+    /// where the converted one writes `sr-EC.lproj`, one locale (tags ignore case).
+    static func translateWikiKey(_ locale: String, _ key: String) -> String { "\(locale.lowercased())\u{0}\(key)" }
 
     /// A TranslateWiki message's plural forms as written, and where the message is.
     struct TranslateWikiPlural {
