@@ -31,18 +31,14 @@ enum FindingConsolidation {
     /// eight findings). A finding that points at each locale's unit (an XLIFF export) keeps them and
     /// stays alone.
     static func batchNewStrings(_ findings: [Finding]) -> [Finding] {
-        struct Batch: Hashable { var file: String; var table: String; var missing: String }
-        func batch(_ finding: Finding) -> Batch? {
-            guard finding.ruleID == MissingTranslationRule.description.id, finding.locale == nil, finding.key != nil,
-                  let table = finding.table, let file = finding.location?.file,
-                  let missing = finding.notes.first?.message, missing.hasPrefix("missing in "),
-                  finding.notes.dropFirst().allSatisfy({ $0.location == nil || $0.message.hasPrefix("the same in") }) else { return nil }
-            return Batch(file: file, table: table, missing: missing)
-        }
+        struct Batch: Hashable { var file: String; var table: String; var lacking: [String] }
         var members: [Batch: [Int]] = [:]
         for (i, finding) in findings.enumerated() {
-            if let id = batch(finding) { members[id, default: []].append(i) }
+            guard let lacking = finding.lackingLocales, finding.key != nil, let table = finding.table,
+                  let file = finding.location?.file else { continue }
+            members[Batch(file: file, table: table, lacking: lacking), default: []].append(i)
         }
+        guard !members.isEmpty else { return findings }
         var dropped = Set<Int>()
         var batched: [Int: Finding] = [:]
         for indices in members.values where indices.count >= batchMinimum {
@@ -56,8 +52,12 @@ enum FindingConsolidation {
             batched[ordered[0]] = first
             dropped.formUnion(ordered.dropFirst())
         }
-        guard !dropped.isEmpty else { return findings }
-        return keeping(findings, dropping: dropped) { i, finding in batched[i] ?? finding }
+        // The mark has served: reports and a cached replay see the findings without it.
+        return keeping(findings, dropping: dropped) { i, finding in
+            var kept = batched[i] ?? finding
+            kept.lackingLocales = nil
+            return kept
+        }
     }
 
     /// Wikipedia keeps TranslateWiki's tree and the tree converted from it, each with a `pt-br.lproj`:

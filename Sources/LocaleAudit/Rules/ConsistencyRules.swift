@@ -130,12 +130,16 @@ public struct MissingTranslationRule: Rule {
                 let entry = set.sourceEntries[k]
                 let places = missing.map { LocalePlace(locale: $0.locale, location: $0.finding.location ?? entry.location) }
                 let count = missing.count == reporting ? "any of the \(reporting)" : "\(missing.count) of the \(reporting)"
-                findings.append(.entry(rule, "no translation in \(count) locales that translate \(set.id.name): not yet sent to translators? The app shows the \(context.project.sourceLanguage) text",
-                                       at: entry.location, locale: nil, table: set.id, key: source.keys[k],
-                                       notes: [Finding.Note(message: "missing in \(listed(missing.map(\.locale)))")]
-                                           // Bilingual files carry each locale's unit: those places, after the source.
-                                           + LocalePlace.notes(for: LocalePlace.ordered(places.filter { $0.location != entry.location }),
-                                                               saying: "also in")))
+                // Bilingual files carry each locale's unit: those places, after the source.
+                let unitPlaces = LocalePlace.ordered(places.filter { $0.location != entry.location })
+                var grouped = Finding.entry(rule, "no translation in \(count) locales that translate \(set.id.name): not yet sent to translators? The app shows the \(context.project.sourceLanguage) text",
+                                            at: entry.location, locale: nil, table: set.id, key: source.keys[k],
+                                            notes: [Finding.Note(message: "missing in \(listed(missing.map(\.locale)))")]
+                                                + LocalePlace.notes(for: unitPlaces, saying: "also in"))
+                // Reported at the source alone, it can join other new strings of the file (a finding
+                // that points at each locale's unit stays alone: those places are its fix list).
+                if unitPlaces.isEmpty { grouped.lackingLocales = missing.map(\.locale) }
+                findings.append(grouped)
             }
         }
         return findings

@@ -297,7 +297,7 @@ public struct PluralMissingCategoryRule: Rule {
                 if present.subtracting([.zero]) == [.other], let other = variable.form("other")?.text {
                     if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
                     if let forms = translateWiki?[Self.translateWikiKey(site.locale, site.key)]?.forms, forms.count == 1,
-                       !Self.writesOwnNumber(forms[0]), Self.letters(forms[0]) == Self.letters(other) { continue }
+                       case let only = Self.wording(forms[0]), !only.writesNumber, only.letters == Self.letters(other) { continue }
                 }
                 // Polish and East Slavic `other` holds no whole number: converted from a TranslateWiki
                 // message whose last form (the `many` one) it is, it shows right for every `many` number.
@@ -364,17 +364,6 @@ public struct PluralMissingCategoryRule: Rule {
         var location: SourceLocation
     }
 
-    /// A digit that is not a `$1`-style placeholder's: the form writes a number of its own.
-    static func writesOwnNumber(_ form: Substring) -> Bool {
-        var afterDollar = false
-        for byte in form.utf8 {
-            let isDigit = byte >= 0x30 && byte <= 0x39
-            if isDigit && !afterDollar { return true }
-            afterDollar = byte == 0x24 || (afterDollar && isDigit)
-        }
-        return false
-    }
-
     /// The general forms of a TranslateWiki plural: not the explicit `0=`, `1=` … ones.
     static func generalForms(_ forms: [Substring]) -> [Substring] {
         forms.filter { argument in
@@ -385,13 +374,27 @@ public struct PluralMissingCategoryRule: Rule {
 
     /// The letters of a text, without format specifiers, digits and spacing: "$1 bajtów" and
     /// "%d bajtów" agree.
-    static func letters(_ text: some StringProtocol) -> String {
-        let scalars = Array(String(text).unicodeScalars)
+    static func letters(_ text: some StringProtocol) -> String { wording(text).letters }
+
+    /// One pass over a form: its `letters`, and whether it writes a number of its own, a digit that
+    /// belongs to no format specifier and no `$1`-style placeholder ("1 بايت" shows 1 for every count).
+    static func wording(_ text: some StringProtocol) -> (letters: String, writesNumber: Bool) {
+        let string = String(text)
+        let scalars = Array(string.unicodeScalars)
         var kept = [Bool](repeating: true, count: scalars.count)
-        for specifier in FormatSpecifiers.scan(String(text)).specifiers {
+        for specifier in FormatSpecifiers.scan(string).specifiers {
             for i in specifier.range where i < kept.count { kept[i] = false }
         }
-        return String(String.UnicodeScalarView(zip(scalars, kept).filter { $0.1 && $0.0.properties.isAlphabetic }.map(\.0)))
+        var letters = String.UnicodeScalarView()
+        var writesNumber = false
+        var afterDollar = false
+        for (scalar, isKept) in zip(scalars, kept) {
+            let isDigit = scalar.value >= 0x30 && scalar.value <= 0x39
+            if isKept && isDigit && !afterDollar { writesNumber = true }
+            afterDollar = scalar == "$" || (afterDollar && isDigit)
+            if isKept && scalar.properties.isAlphabetic { letters.append(scalar) }
+        }
+        return (String(letters), writesNumber)
     }
 
     /// Languages whose `other` category holds fractions only: whole numbers are `one`, `few` or `many`.

@@ -80,27 +80,23 @@ import Testing
         #expect(!rules.contains("format-mixed-positional"))
     }
 
-    @Test func dominanceNeedsTheSamePlace() {
-        let here = SourceLocation(file: "de.lproj/L.strings", line: 3, column: 9)
-        let there = SourceLocation(file: "de.lproj/L.strings", line: 4, column: 9)
+    /// At one place of one entry the more specific finding stays and the other goes; the same rule's
+    /// finding at another place, or about another key at the same place, stays.
+    /// A type mismatch tells what to delete, "mixed positional" only that something is off; a label's
+    /// added full stop (Urdu ۔) is a11y-label-period's finding, not punctuation-mismatch's as well.
+    @Test(arguments: [
+        ("format-type-mismatch", "format-mixed-positional", 4, "k"),
+        ("a11y-label-period", "punctuation-mismatch", 3, "other"),
+    ])
+    func dominanceNeedsTheSamePlaceAndKey(kept: String, dropped: String, otherLine: Int, otherKey: String) {
+        let here = SourceLocation(file: "ur.lproj/L.strings", line: 3, column: 9)
+        let elsewhere = SourceLocation(file: here.file, line: otherLine, column: 9)
         let findings = [
-            Finding(ruleID: "format-type-mismatch", severity: .error, message: "a", location: here, locale: "de", key: "k"),
-            Finding(ruleID: "format-mixed-positional", severity: .warning, message: "b", location: here, locale: "de", key: "k"),
-            Finding(ruleID: "format-mixed-positional", severity: .warning, message: "c", location: there, locale: "de", key: "j"),
+            Finding(ruleID: kept, severity: .warning, message: "kept", location: here, locale: "ur", key: "k"),
+            Finding(ruleID: dropped, severity: .note, message: "dropped", location: here, locale: "ur", key: "k"),
+            Finding(ruleID: dropped, severity: .note, message: "elsewhere", location: elsewhere, locale: "ur", key: otherKey),
         ]
-        #expect(FindingConsolidation.dropDominated(findings).map(\.message) == ["a", "c"])
-    }
-
-    /// A label's added full stop (Urdu ۔) is a11y-label-period's finding; punctuation-mismatch's
-    /// "ends with a full stop the source does not have" at the same place goes.
-    @Test func aLabelsFullStopIsOneFinding() {
-        let here = SourceLocation(file: "ur.lproj/L.strings", line: 145, column: 34)
-        let findings = [
-            Finding(ruleID: "a11y-label-period", severity: .note, message: "label", location: here, locale: "ur", key: "bold.label"),
-            Finding(ruleID: "punctuation-mismatch", severity: .note, message: "stop", location: here, locale: "ur", key: "bold.label"),
-            Finding(ruleID: "punctuation-mismatch", severity: .note, message: "other key", location: here, locale: "ur", key: "other"),
-        ]
-        #expect(FindingConsolidation.dropDominated(findings).map(\.message) == ["label", "other key"])
+        #expect(FindingConsolidation.dropDominated(findings).map(\.message) == ["kept", "elsewhere"])
     }
 
     @Test(arguments: [
