@@ -17,7 +17,7 @@ enum FindingConsolidation {
         findings = foldUndeclaredLocales(findings)
         findings = mergeFolderNameCopies(findings)
         // Last: a batch is told by its findings' notes, which the copy merges above have completed.
-        findings = batchNewStrings(findings)
+        findings = batchRepeats(findings)
         return findings
     }
 
@@ -25,18 +25,18 @@ enum FindingConsolidation {
     /// many such findings of one table in one file are one.
     static let batchMinimum = 3
 
-    /// `missing-translation`'s findings about keys most locales lack, of one table in one file and
-    /// missing in the same locales, are one batch of new strings: one finding at the first key, the
-    /// other keys its notes (CotEditor's new Unicode block names, missing in 15 of 16 locales, were
-    /// eight findings). A finding that points at each locale's unit (an XLIFF export) keeps them and
-    /// stays alone.
-    static func batchNewStrings(_ findings: [Finding]) -> [Finding] {
-        struct Batch: Hashable { var file: String; var table: String; var lacking: [String] }
+    /// Findings that carry the same `batchMark`, of one rule, table, locale and file, are one cause
+    /// repeated over keys: one finding at the first key, the other keys its notes. CotEditor's new
+    /// Unicode block names, missing in 15 of 16 locales, were eight findings; Wikipedia's Spanish
+    /// strings that an import began with a line break, 60. A finding that points at each locale's
+    /// unit (an XLIFF export) carries no mark and stays alone.
+    static func batchRepeats(_ findings: [Finding]) -> [Finding] {
+        struct Batch: Hashable { var rule: String; var file: String; var table: String; var locale: String?; var mark: String }
         var members: [Batch: [Int]] = [:]
         for (i, finding) in findings.enumerated() {
-            guard let lacking = finding.lackingLocales, finding.key != nil, let table = finding.table,
+            guard let mark = finding.batchMark, finding.key != nil, let table = finding.table,
                   let file = finding.location?.file else { continue }
-            members[Batch(file: file, table: table, lacking: lacking), default: []].append(i)
+            members[Batch(rule: finding.ruleID, file: file, table: table, locale: finding.locale, mark: mark), default: []].append(i)
         }
         guard !members.isEmpty else { return findings }
         var dropped = Set<Int>()
@@ -55,7 +55,7 @@ enum FindingConsolidation {
         // The mark has served: reports and a cached replay see the findings without it.
         return keeping(findings, dropping: dropped) { i, finding in
             var kept = batched[i] ?? finding
-            kept.lackingLocales = nil
+            kept.batchMark = nil
             return kept
         }
     }

@@ -32,10 +32,11 @@ public struct Finding: Sendable, Hashable {
     /// The stretch a `language-of-parts` finding is about, with its speech language and where that
     /// language comes from.
     public var speechRange: SpeechRange? = nil
-    /// On `missing-translation`'s finding for a key most locales lack, reported at the source alone:
-    /// the locales that lack it. Consolidation makes such findings of one table and file that name
-    /// the same locales one batch of new strings, then clears it (`FindingConsolidation.batchNewStrings`).
-    var lackingLocales: [String]? = nil
+    /// A cause one edit repeats over many keys of a file (new strings not yet sent to translators, a
+    /// line break an import added to every string, a converter that dropped a plural form): findings
+    /// of one rule, file, table and locale with the same mark become one, the other keys its notes.
+    /// Consolidation clears it (`FindingConsolidation.batchRepeats`).
+    var batchMark: String? = nil
 
     public struct Note: Sendable, Hashable {
         public var message: String

@@ -138,7 +138,7 @@ public struct MissingTranslationRule: Rule {
                                                 + LocalePlace.notes(for: unitPlaces, saying: "also in"))
                 // Reported at the source alone, it can join other new strings of the file (a finding
                 // that points at each locale's unit stays alone: those places are its fix list).
-                if unitPlaces.isEmpty { grouped.lackingLocales = missing.map(\.locale) }
+                if unitPlaces.isEmpty { grouped.batchMark = "missing in " + missing.map(\.locale).joined(separator: " ") }
                 findings.append(grouped)
             }
         }

@@ -208,7 +208,10 @@ public struct PluralMissingCategoryRule: Rule {
         dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`. \
         Where the plural was converted from a TranslateWiki message that the translator wrote with as many \
         forms, nothing was lost on the way, and the translator may have merged categories that read alike \
-        in that sentence (a Czech genitive: "limit 3 článků"): a note, pointing at the message.
+        in that sentence (a Czech genitive: "limit 3 článků"): a note, pointing at the message. Where the \
+        message has more forms than the plural converted from it, the conversion dropped them: the plurals \
+        of a file that lost the same categories are one finding (one converter, one cause), the other \
+        keys its notes, pointing at the first key's message.
         """,
         triggering: [
             RuleExample("Russian needs 'many' for 0, 5–20, 25, …",
@@ -227,6 +230,24 @@ public struct PluralMissingCategoryRule: Rule {
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 month|$1 months}}\";\n"),
                 VirtualFile("Wiki/cs.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 měsíc|$1 měsíce|$1 měsíců}}\";\n"),
                 stringsdictExample("cs.lproj/Localizable.stringsdict", forms: [("one", "%d měsíc"), ("other", "%d měsíců")], markVariable: true)),
+            RuleExample("Three plurals converted from messages with Czech 'few' all lost it: one finding, the other keys its notes",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", """
+                    "days" = "{{PLURAL:$1|$1 day|$1 days}}";
+                    "hours" = "{{PLURAL:$1|$1 hour|$1 hours}}";
+                    "weeks" = "{{PLURAL:$1|$1 week|$1 weeks}}";
+
+                    """),
+                VirtualFile("Wiki/cs.lproj/Localizable.strings", """
+                    "days" = "{{PLURAL:$1|$1 den|$1 dny|$1 dní}}";
+                    "hours" = "{{PLURAL:$1|$1 hodina|$1 hodiny|$1 hodin}}";
+                    "weeks" = "{{PLURAL:$1|$1 týden|$1 týdny|$1 týdnů}}";
+
+                    """),
+                .plist("cs.lproj/Localizable.stringsdict", dict: [
+                    stringsdictEntry("days", forms: [("one", "%d den"), ("other", "%d dní")], markVariable: true),
+                    stringsdictEntry("hours", forms: [("one", "%d hodina"), ("other", "%d hodin")]),
+                    stringsdictEntry("weeks", forms: [("one", "%d týden"), ("other", "%d týdnů")]),
+                ].joined(separator: "\n"))),
             RuleExample("The translator's TranslateWiki message has the same two forms: a note that asks whether 2–4 read right with 'other'",
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"Limit of {{PLURAL:$1|$1 article|$1 articles}}\";\n"),
                 VirtualFile("Wiki/cs.lproj/Localizable.strings", "\"books\" = \"Limit {{PLURAL:$1|$1 článku|$1 článků}}\";\n"),
@@ -310,21 +331,36 @@ public struct PluralMissingCategoryRule: Rule {
                 }
                 // One variable lacking several forms is one defect: one finding names them all.
                 let needed = missing.map { "'\($0.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, $0)))" }
-                // The translator's own TranslateWiki message has as many forms as this plural: the
-                // converter lost nothing, and the translator may have merged categories that read alike
-                // in this sentence (Serbian "пре 2 дана" and "пре 5 дана", Czech genitive "limit 3
-                // článků"), or not (Polish "5 artykuły"). Only the wording tells: a question, not a defect.
-                // Not where the number itself changes the wording, whatever the sentence: Romanian's
-                // "de" from 20 on, Arabic's counted noun, Irish and Welsh mutations.
-                if site.value.variables.filter(\.isPluralRule).count == 1, !Self.numberChangesWording.contains(language) {
+                if site.value.variables.filter(\.isPluralRule).count == 1 {
                     if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-                    if let message = translateWiki?[Self.translateWikiKey(site.locale, site.key)],
-                       case let forms = Self.generalForms(message.forms), forms.count == present.subtracting([.zero]).count {
-                        findings.append(.entry(rule,
-                            "\(site.context)\(site.locale) distinguishes \(listed(needed)), which \(variable.displayName) leaves to 'other'; the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): check that those numbers read right with the 'other' form, or give them their own in the message — \(ICUInfo.dataSummary)",
-                            at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, severity: .note,
-                            notes: [Finding.Note(message: "the TranslateWiki message", location: message.location)]))
-                        continue
+                    if let message = translateWiki?[Self.translateWikiKey(site.locale, site.key)] {
+                        let forms = Self.generalForms(message.forms), converted = present.subtracting([.zero]).count
+                        let atMessage = Finding.Note(message: "the TranslateWiki message", location: message.location)
+                        // The message has more forms than the plural converted from it: the conversion
+                        // dropped them (Wikipedia's Bosnian, Ukrainian, Czech and Slovak plurals lack the
+                        // `few` their messages have). One cause in every plural of the locale's file: one
+                        // finding, at the first, pointing at the message.
+                        if forms.count > converted {
+                            var finding = Finding.entry(rule,
+                                "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName), and the translator's TranslateWiki message has \(forms.count) forms where this plural has \(converted): the conversion dropped \(forms.count - converted == 1 ? "one" : "some"): give this plural the message's forms, and fix the converter — \(ICUInfo.dataSummary)",
+                                at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, notes: [atMessage])
+                            finding.batchMark = "conversion dropped " + missing.map(\.rawValue).joined(separator: " ")
+                            findings.append(finding)
+                            continue
+                        }
+                        // The message has as many forms as this plural: the converter lost nothing, and
+                        // the translator may have merged categories that read alike in this sentence
+                        // (Serbian "пре 2 дана" and "пре 5 дана", Czech genitive "limit 3 článků"), or
+                        // not (Polish "5 artykuły"). Only the wording tells: a question, not a defect.
+                        // Not where the number itself changes the wording, whatever the sentence:
+                        // Romanian's "de" from 20 on, Arabic's counted noun, Irish and Welsh mutations.
+                        if forms.count == converted, !Self.numberChangesWording.contains(language) {
+                            findings.append(.entry(rule,
+                                "\(site.context)\(site.locale) distinguishes \(listed(needed)), which \(variable.displayName) leaves to 'other'; the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): check that those numbers read right with the 'other' form, or give them their own in the message — \(ICUInfo.dataSummary)",
+                                at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, severity: .note,
+                                notes: [atMessage]))
+                            continue
+                        }
                     }
                 }
                 findings.append(.entry(rule,

@@ -110,9 +110,17 @@ func jsonObject(_ members: String) -> String {
 func stringsdictExample(_ path: String, format: String = "%#@count@", valueType: String = "d",
                         forms: [(String, String)], markVariable: Bool = false, markFormat: Bool = false,
                         variableName: String = "count") -> VirtualFile {
+    .plist(path, dict: stringsdictEntry(format: format, valueType: valueType, forms: forms, markVariable: markVariable,
+                                        markFormat: markFormat, variableName: variableName))
+}
+
+/// One key of a `.stringsdict` (`stringsdictExample`'s, or one of several joined into a `.plist`).
+func stringsdictEntry(_ key: String = "books", format: String = "%#@count@", valueType: String = "d",
+                      forms: [(String, String)], markVariable: Bool = false, markFormat: Bool = false,
+                      variableName: String = "count") -> String {
     let cases = forms.map { category, form in "\t\t<key>\(category)</key>\n\t\t\(marked(form) { "<string>\($0)</string>" })\n" }
-    return .plist(path, dict: """
-        <key>books</key>
+    return """
+        <key>\(key)</key>
         <dict>
         \t<key>NSStringLocalizedFormatKey</key>
         \t\(markFormat ? "↓" : "")<string>\(format)</string>
@@ -124,7 +132,7 @@ func stringsdictExample(_ path: String, format: String = "%#@count@", valueType:
         \t\t<string>\(valueType)</string>
         \(cases.joined())\t</dict>
         </dict>
-        """)
+        """
 }
 
 /// A JSON string of `text` (written as JSON already: escapes are the caller's), the marker before its quote.

@@ -80,6 +80,28 @@ import Testing
         #expect(!rules.contains("format-mixed-positional"))
     }
 
+    /// One mark in three findings of one rule, file, table and locale is one cause: one finding at the
+    /// first key, the others its notes. Another mark, another locale, or two findings stay apart.
+    @Test func findingsThatShareABatchMarkAreOneFromThreeOn() {
+        func finding(_ key: String, line: Int, locale: String, mark: String) -> Finding {
+            var finding = Finding(ruleID: "whitespace-mismatch", severity: .warning, message: "starts with a line break",
+                                  location: SourceLocation(file: "L.xliff", line: line, column: 5), locale: locale, table: "L", key: key)
+            finding.batchMark = mark
+            return finding
+        }
+        let findings = [
+            finding("a", line: 1, locale: "es", mark: "line break"), finding("b", line: 2, locale: "es", mark: "line break"),
+            finding("c", line: 3, locale: "es", mark: "line break"), finding("d", line: 4, locale: "es", mark: "space"),
+            finding("e", line: 5, locale: "fr", mark: "line break"), finding("f", line: 6, locale: "fr", mark: "line break"),
+        ]
+        let batched = FindingConsolidation.batchRepeats(findings)
+        #expect(batched.map(\.key) == ["a", "d", "e", "f"])
+        #expect(batched[0].message == "'a' and 2 more keys: starts with a line break")
+        #expect(batched[0].notes.map(\.message) == ["also 'b'", "also 'c'"])
+        #expect(batched[0].notes.map(\.location?.line) == [2, 3])
+        #expect(batched.allSatisfy { $0.batchMark == nil })
+    }
+
     /// At one place of one entry the more specific finding stays and the other goes; the same rule's
     /// finding at another place, or about another key at the same place, stays.
     /// A type mismatch tells what to delete, "mixed positional" only that something is off; a label's

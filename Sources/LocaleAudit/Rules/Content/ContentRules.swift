@@ -18,7 +18,8 @@ public struct WhitespaceMismatchRule: Rule {
         counts as the line break it stands for (`escape-artifact` reports it). A one-line translation \
         that ends where the source's first line ends, with its mark and placeholders, and is no longer \
         than a translation of that line is cut off: one warning says the lines after it are missing (and `punctuation-mismatch` \
-        leaves its end mark alone).
+        leaves its end mark alone). The same edge in three or more strings of a locale's file (an import \
+        that began every string with a line break) is one cause: one finding, the other keys its notes.
         """,
         triggering: [
             RuleExample("The German text lost the trailing space the code joins a name to",
@@ -40,6 +41,9 @@ public struct WhitespaceMismatchRule: Rule {
                 .strings("fr", "\"saved\" = \"Tout est prêt !\";\n"),
                 .strings("it", "\"saved\" = \"Tutto pronto! \";\n"),
                 .strings("nl", "\"saved\" = \"Alles klaar!\";\n")),
+            RuleExample("Three strings of one file begin with the same line break the source does not have: one finding, the other keys its notes",
+                .strings("en", "\"bold\" = \"Add bold\";\n\"italic\" = \"Add italic\";\n\"link\" = \"Add link\";\n"),
+                .strings("es", "\"bold\" = ↓\"\\nAñadir negrita\";\n\"italic\" = \"\\nAñadir cursiva\";\n\"link\" = \"\\nAñadir enlace\";\n")),
             RuleExample("A plural form that lost its leading space (the other forms kept it)",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", " and %d more book"), ("other", " and %d more books")]),
                 stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "↓und %d weiteres Buch"), ("other", " und %d weitere Bücher")])),
@@ -133,8 +137,10 @@ public struct WhitespaceMismatchRule: Rule {
             }
         }
         if !edges.isEmpty {
+            // The same edge in many strings of a file is one edit or import (Wikipedia's Spanish
+            // strings that all begin with a line break): one finding.
             defects.append(.init(kind: "edges", message: "\"\(text.translation.visibleEscaped.truncatedForMessage)\" \(edges.joined(separator: " and ")): make its edges match the source's",
-                                 severity: nil, text: text))
+                                 severity: nil, text: text, batch: edges.joined(separator: " and ")))
         }
         // A translation that stops where the source's first line does ("…in your preferred variant:"
         // and no list after it) lost the lines after it: one defect, not its symptoms.

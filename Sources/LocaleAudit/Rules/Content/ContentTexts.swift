@@ -100,6 +100,8 @@ enum ContentTexts {
         var message: String
         var severity: Severity?
         var text: ComparedText
+        /// The same defect in many keys of a locale's file is one cause (`Finding.batchMark`).
+        var batch: String? = nil
     }
 
     /// The findings of one pair: one per kind of defect, at its first string; the other plural forms
@@ -122,8 +124,10 @@ enum ContentTexts {
             }
             notes.append(Finding.Note(message: "source: \"\(first.text.source.visibleEscaped.truncatedForMessage)\"",
                                       location: first.text.sourceLocation))
-            return .entry(rule, first.text.formPrefix + first.message, at: first.text.location, locale: pair.locale,
-                          table: pair.table, key: pair.key, severity: first.severity, notes: notes)
+            var finding = Finding.entry(rule, first.text.formPrefix + first.message, at: first.text.location, locale: pair.locale,
+                                        table: pair.table, key: pair.key, severity: first.severity, notes: notes)
+            finding.batchMark = first.batch
+            return finding
         }
     }
 
