@@ -49,6 +49,8 @@ enum FindingConsolidation {
             var first = findings[ordered[0]]
             first.message = "'\(first.key!)' and \(ordered.count - 1) more keys: " + first.message
             first.notes += ordered.dropFirst().map { Finding.Note(message: "also '\(findings[$0].key!)'", location: findings[$0].location) }
+            // Every key it stands for, so a translator's fix list (and JSON) still has each.
+            first.keys = ordered.map { findings[$0].key! }
             batched[ordered[0]] = first
             dropped.formUnion(ordered.dropFirst())
         }

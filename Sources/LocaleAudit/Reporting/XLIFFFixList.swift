@@ -26,7 +26,10 @@ public enum XLIFFFixList {
         for finding in result.findings where isTranslatorWork(finding) {
             let locale = finding.locale!
             guard locale != sourceLanguage else { continue }
-            work[locale, default: [:]][finding.table!, default: [:]][finding.key!, default: []].append(finding)
+            // A finding that stands for several keys (one cause repeated) is work on each of them.
+            for key in finding.keys.isEmpty ? [finding.key!] : finding.keys {
+                work[locale, default: [:]][finding.table!, default: [:]][key, default: []].append(finding)
+            }
         }
         var documents: [Document] = []
         // Distinct locales can share a safe name (`pt.BR`, `pt/BR`); case-insensitive file systems

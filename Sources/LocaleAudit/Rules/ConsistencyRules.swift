@@ -12,12 +12,20 @@ public struct MissingTranslationRule: Rule {
         meets one English sentence in a German screen. The finding sits on the source entry and names \
         the locale; the note says which file should gain the key. A key that three quarters of the \
         locales lack (a new string not sent to translators yet) is one finding naming them, and three or \
-        more such keys of a table that the same locales lack (a batch of new strings) are one finding. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
+        more such keys of a table that the same locales lack (a batch of new strings) are one finding. Likewise \
+        three or more keys one locale lacks in a file are one task for its translator: one finding at the \
+        first, the other keys its notes (and each a unit of the XLIFF fix list). Interface Builder's default \
+        titles ("Button", "Label") on objects the code titles at run time are seen by no one and not \
+        reported. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
         """,
         triggering: [
             RuleExample("German lacks \"delete\"",
                 .strings("en", "\"cancel\" = \"Cancel\";\n↓\"delete\" = \"Delete\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("Three strings German lacks in one file: one finding, the other keys its notes",
+                .strings("en", "↓\"share\" = \"Share\";\n\"export\" = \"Export\";\n\"print\" = \"Print\";\n\"cancel\" = \"Cancel\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
+                .strings("fr", "\"share\" = \"Partager\";\n\"export\" = \"Exporter\";\n\"print\" = \"Imprimer\";\n\"cancel\" = \"Annuler\";\n")),
             RuleExample("A new string no locale has yet: one finding, not one per locale",
                 .strings("en", "\"cancel\" = \"Cancel\";\n↓\"share\" = \"Share\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
@@ -32,6 +40,9 @@ public struct MissingTranslationRule: Rule {
         nonTriggering: [
             RuleExample("Every key translated",
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("Interface Builder's default title on a button the code titles at run time: no one sees it",
+                .strings("en", "\"cancel\" = \"Cancel\";\n/* Class = \"UIButton\"; normalTitle = \"Button\"; ObjectID = \"LM2-9D-wtc\"; */\n\"LM2-9D-wtc.normalTitle\" = \"Button\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("TranslateWiki's qqq holds documentation, not a translation",
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
@@ -94,6 +105,13 @@ public struct MissingTranslationRule: Rule {
                 let present = set.alignedEntries.compactMap { $0[k] }
                 return !present.isEmpty && present.allSatisfy { $0.value == entry.value }
             }
+            // Interface Builder's default title ("Button", "Label") on an object the code titles at run
+            // time: no one sees it, in any language.
+            let placeholderTitle = source.keys.indices.map { k -> Bool in
+                guard let text = set.sourceEntries[k].value.plainText else { return false }
+                return ConsistentIdentification.interfaceBuilderDefaults.contains(text)
+                    && AccessibilityClassifier.interfaceBuilderKey(source.keys[k]) != nil
+            }
             // A partial locale's missing strings are summarised by locale-incomplete.
             for (l, translation) in set.translations.enumerated() where !context.isFolded(translation.locale, set.id) {
                 if !context.isSourceVariant(translation.locale) { reporting += 1 }
@@ -105,7 +123,7 @@ public struct MissingTranslationRule: Rule {
                     let entry = set.sourceEntries[k]
                     // A key the code no longer uses (`extractionState: stale`) shows nowhere;
                     // stale-key-translated speaks of it.
-                    guard entry.shouldTranslate, aligned[k] == nil, !keptAsWritten[k], !entry.isStale,
+                    guard entry.shouldTranslate, aligned[k] == nil, !keptAsWritten[k], !placeholderTitle[k], !entry.isStale,
                           context.accessibilityKind(table: t, position: k) == nil,
                           !InfoPlistLocalization.ownsMissingKey(context, table: set.id, key: key, locale: translation.locale) else { continue }
                     // Nothing to translate (" ", "%@", "•"): the source text is what every locale shows.
@@ -114,10 +132,13 @@ public struct MissingTranslationRule: Rule {
                     let message = variant
                         ? "no \(translation.locale) version; the app shows the \(context.project.sourceLanguage) text, as a regional variant does by design (add it only if \(translation.locale) spells it differently)"
                         : "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text"
-                    let finding = Finding.entry(rule, message,
+                    var finding = Finding.entry(rule, message,
                                                 at: ownUnit?.location ?? entry.location, locale: translation.locale, table: set.id, key: key,
                                                 severity: variant ? .note : nil,
                                                 notes: [Finding.Note(message: "add it to \(Self.fileToAddTo(entry, translation: translation, default: file))", location: nil)])
+                    // The strings one locale lacks in a file are one task for its translator: one
+                    // finding from three on, the other keys its notes.
+                    finding.batchMark = variant ? "no version" : "no translation"
                     if variant { findings.append(finding) } else { missingIn[k, default: []].append((translation.locale, finding)) }
                 }
             }

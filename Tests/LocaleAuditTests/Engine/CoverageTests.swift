@@ -166,11 +166,16 @@ import Testing
         #expect(gated.allSatisfy { $0.severity == .error })
     }
 
-    @Test func completeAtZeroReportsEveryStringOnItsOwn() throws {
+    /// No locale is partial: what German lacks is missing-translation's, one finding for the file
+    /// that stands for each of the 35 keys.
+    @Test func completeAtZeroReportsTheMissingStringsAsMissingTranslations() throws {
         let result = try Self.audit([("en.lproj/Localizable.strings", Self.source(40)),
                                      ("de.lproj/Localizable.strings", Self.german(5))]) { $0.coverage.completeAt = 0 }
         #expect(result.findings.filter { $0.ruleID == "locale-incomplete" }.isEmpty)
-        #expect(result.findings.filter { $0.ruleID == "missing-translation" }.count == 35)
+        let missing = result.findings.filter { $0.ruleID == "missing-translation" }
+        #expect(missing.count == 1)
+        #expect(missing.first?.keys.count == 35)
+        #expect(missing.first?.notes.filter { $0.message.hasPrefix("also '") }.count == 34)
     }
 
     @Test func theConfigurationSetsCoverage() throws {

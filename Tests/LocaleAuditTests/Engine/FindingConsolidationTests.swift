@@ -99,6 +99,7 @@ import Testing
         #expect(batched[0].message == "'a' and 2 more keys: starts with a line break")
         #expect(batched[0].notes.map(\.message) == ["also 'b'", "also 'c'"])
         #expect(batched[0].notes.map(\.location?.line) == [2, 3])
+        #expect(batched[0].keys == ["a", "b", "c"])
         #expect(batched.allSatisfy { $0.batchMark == nil })
     }
 

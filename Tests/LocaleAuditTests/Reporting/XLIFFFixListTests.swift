@@ -72,6 +72,23 @@ import Testing
         }
     }
 
+    /// Strings one locale lacks in a file are one finding, the other keys its notes: the fix list
+    /// still has a unit for each.
+    @Test func aFindingForSeveralKeysIsWorkOnEachOfThem() throws {
+        let scratch = try Scratch("fixlist-batch")
+        defer { scratch.remove() }
+        try scratch.write("en.lproj/Localizable.strings", "\"a\" = \"Open\";\n\"b\" = \"Close\";\n\"c\" = \"Save\";\n\"d\" = \"Print\";\n")
+        try scratch.write("de.lproj/Localizable.strings", "\"d\" = \"Drucken\";\n")
+        try scratch.write("fr.lproj/Localizable.strings", "\"a\" = \"Ouvrir\";\n\"b\" = \"Fermer\";\n\"c\" = \"Enregistrer\";\n\"d\" = \"Imprimer\";\n")
+        let result = Auditor.audit(paths: [scratch.path])
+        let missing = result.findings.filter { $0.ruleID == "missing-translation" }
+        #expect(missing.count == 1)
+        #expect(missing.first?.keys == ["a", "b", "c"])
+        let german = try #require(XLIFFFixList.documents(for: result).first { $0.locale == "de" })
+        #expect(german.unitCount == 3)
+        for key in ["a", "b", "c"] { #expect(german.text.contains("<trans-unit id=\"\(key)\"")) }
+    }
+
     @Test func fileNamesCannotEscapeTheOutputFolder() {
         #expect(XLIFFFixList.safeFileName("../../etc/passwd") == "______etc_passwd")
         #expect(XLIFFFixList.safeFileName("zh-Hans") == "zh-Hans")
