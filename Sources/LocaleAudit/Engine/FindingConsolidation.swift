@@ -16,13 +16,12 @@ enum FindingConsolidation {
         findings = mergeLocaleCopies(findings, project: project)
         findings = foldUndeclaredLocales(findings)
         findings = mergeFolderNameCopies(findings)
-        // Last: a batch is told by its findings' notes, which the copy merges above have completed.
+        // Last: the merges above have given each finding its copies' notes, which a batch's first keeps.
         findings = batchRepeats(findings)
         return findings
     }
 
-    /// Keys added together and not yet sent to translators lack the same locales. At least this
-    /// many such findings of one table in one file are one.
+    /// At least this many findings of one cause (one `batchMark`) in one table of one file are one.
     static let batchMinimum = 3
 
     /// Findings that carry the same `batchMark`, of one rule, table, locale and file, are one cause

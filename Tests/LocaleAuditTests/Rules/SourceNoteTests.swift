@@ -34,6 +34,20 @@ import Testing
         #expect(note.location?.file.hasSuffix("fr.xliff") == true)
         #expect(note.location?.line == 5)
     }
+
+    /// The content rules compare a bilingual unit with its own source text: their note points at that
+    /// unit too (it had no place at all).
+    @Test func aContentFindingsSourceNotePointsAtItsOwnUnit() throws {
+        let folder = try TestPaths.makeTemporaryDirectory("source-note-content")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.xliff("de", target: "Prüfe deine Verbindung.").write(to: folder.appendingPathComponent("de.xliff"), atomically: true, encoding: .utf8)
+        try Self.xliff("fr", target: "Vérifiez votre connexion").write(to: folder.appendingPathComponent("fr.xliff"), atomically: true, encoding: .utf8)
+        let result = Auditor.audit(paths: [folder.path])
+        let finding = try #require(result.findings.first { $0.ruleID == "punctuation-mismatch" && $0.locale == "fr" })
+        let note = try #require(finding.notes.first { $0.message.hasPrefix("source:") })
+        #expect(note.location?.file.hasSuffix("fr.xliff") == true)
+        #expect(note.location?.line == 5)
+    }
 }
 
 @Suite struct InnerSentenceEndTests {

@@ -122,8 +122,9 @@ enum ContentTexts {
                 notes.append(Finding.Note(message: "the same in \(other.text.formPrefix)\"\(other.text.translation.visibleEscaped.truncatedForMessage)\"",
                                           location: other.text.location))
             }
+            // A bilingual unit's own source text (no source entry of its file) is in that unit.
             notes.append(Finding.Note(message: "source: \"\(first.text.source.visibleEscaped.truncatedForMessage)\"",
-                                      location: first.text.sourceLocation))
+                                      location: first.text.sourceLocation ?? pair.translation.location))
             var finding = Finding.entry(rule, first.text.formPrefix + first.message, at: first.text.location, locale: pair.locale,
                                         table: pair.table, key: pair.key, severity: first.severity, notes: notes)
             finding.batchMark = first.batch
