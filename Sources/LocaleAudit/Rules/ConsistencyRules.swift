@@ -15,7 +15,8 @@ public struct MissingTranslationRule: Rule {
         more such keys of a table that the same locales lack (a batch of new strings) are one finding. Likewise \
         three or more keys one locale lacks in a file are one task for its translator: one finding at the \
         first, the other keys its notes (and each a unit of the XLIFF fix list). Interface Builder's default \
-        titles ("Button", "Label") on objects the code titles at run time are seen by no one and not \
+        titles ("Button", "Label") on objects the code titles at run time are seen by no one, and a name \
+        (the app's, a platform term such as iCloud) reads the same in every language: neither is \
         reported. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
         """,
         triggering: [
@@ -43,6 +44,11 @@ public struct MissingTranslationRule: Rule {
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("Interface Builder's default title on a button the code titles at run time: no one sees it",
                 .strings("en", "\"cancel\" = \"Cancel\";\n/* Class = \"UIButton\"; normalTitle = \"Button\"; ObjectID = \"LM2-9D-wtc\"; */\n\"LM2-9D-wtc.normalTitle\" = \"Button\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("The app's name: the fallback is the name every language shows",
+                VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Go Map!!\";\n"),
+                VirtualFile("de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Go Map!!\";\n"),
+                .strings("en", "\"cancel\" = \"Cancel\";\n\"widget.title\" = \"Go Map!!\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("TranslateWiki's qqq holds documentation, not a translation",
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
@@ -106,11 +112,13 @@ public struct MissingTranslationRule: Rule {
                 return !present.isEmpty && present.allSatisfy { $0.value == entry.value }
             }
             // Interface Builder's default title ("Button", "Label") on an object the code titles at run
-            // time: no one sees it, in any language.
-            let placeholderTitle = source.keys.indices.map { k -> Bool in
+            // time: no one sees it, in any language. A name (the app's, a platform term: "Go Map!!",
+            // "iCloud") reads the same in every language: the fallback is that name.
+            let fallbackServes = source.keys.indices.map { k -> Bool in
                 guard let text = set.sourceEntries[k].value.plainText else { return false }
-                return ConsistentIdentification.interfaceBuilderDefaults.contains(text)
-                    && AccessibilityClassifier.interfaceBuilderKey(source.keys[k]) != nil
+                return (ConsistentIdentification.interfaceBuilderDefaults.contains(text)
+                        && AccessibilityClassifier.interfaceBuilderKey(source.keys[k]) != nil)
+                    || context.names.covers(text)
             }
             // A partial locale's missing strings are summarised by locale-incomplete.
             for (l, translation) in set.translations.enumerated() where !context.isFolded(translation.locale, set.id) {
@@ -123,7 +131,7 @@ public struct MissingTranslationRule: Rule {
                     let entry = set.sourceEntries[k]
                     // A key the code no longer uses (`extractionState: stale`) shows nowhere;
                     // stale-key-translated speaks of it.
-                    guard entry.shouldTranslate, aligned[k] == nil, !keptAsWritten[k], !placeholderTitle[k], !entry.isStale,
+                    guard entry.shouldTranslate, aligned[k] == nil, !keptAsWritten[k], !fallbackServes[k], !entry.isStale,
                           context.accessibilityKind(table: t, position: k) == nil,
                           !InfoPlistLocalization.ownsMissingKey(context, table: set.id, key: key, locale: translation.locale) else { continue }
                     // Nothing to translate (" ", "%@", "•"): the source text is what every locale shows.

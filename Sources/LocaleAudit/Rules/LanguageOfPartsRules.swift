@@ -65,7 +65,9 @@ extension LocalizedText {
                     let sourceEntry = position.map { set.sourceEntries[Int($0)] }
                     guard entry.shouldTranslate, sourceEntry?.shouldTranslate != false else { continue }
                     entry.value.forEachText { text, location in
-                        guard !text.isEmpty else { return }
+                        // A TranslateWiki message with plural markup ("{{PLURAL:$1|byte $1|bytes $1}}") is
+                        // not what the app shows: its converted plural forms are, and are texts here.
+                        guard !text.isEmpty, text.firstByteRange(of: "{{PLURAL:") == nil else { return }
                         let equalsSource = !isSource && (sourceEntry?.value.containsText { $0 == text } ?? false)
                         out.append(LocalizedText(names: names, entry: entry, text: text,
                                                  location: location ?? entry.valueLocation ?? entry.location,
@@ -203,6 +205,22 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         return keeping >= 3 && keeping * 2 > keeps.count
     }
 
+    /// Whether a run is the locale's own language in its other script: Serbian in Latin letters inside
+    /// a Cyrillic Serbian string ("srpski latinica (sr-el)"), which the same key's text in a locale of
+    /// that language and script holds. A voice of the language reads both scripts.
+    func isOwnLanguageInAnotherScript(_ run: SpeechRange, in textIndex: Int) -> Bool {
+        let item = texts[textIndex]
+        guard let others = textsByKey.translations[KeyOfTable(table: item.table, key: item.key)],
+              let script = ScriptCode(name: run.script) else { return false }
+        let language = LanguageOfParts.language(of: item.locale)
+        let word = ByteSearch.asciiLowercased(run.text)
+        return others.contains { j in
+            texts[j].locale != item.locale && texts[j].scripts.contains(script)
+                && LanguageOfParts.language(of: texts[j].locale) == language
+                && NameTerms.containsWord(word, in: ByteSearch.asciiLowercased(texts[j].text))
+        }
+    }
+
     /// Whether the source sentence capitalises `name` where no sentence starts ("Allow Wikimedia to
     /// save …"): a proper name, which WCAG 3.1.2 leaves in the surrounding language. A source in
     /// title case ("Add To Reading List") capitalises every word and tells nothing.
@@ -313,6 +331,13 @@ public struct LanguageOfPartsRule: Rule {
             RuleExample("Only Cyrillic, digits and a placeholder",
                 .strings("en", "\"sync\" = \"Synced %d%% on 12.05\";\n"),
                 .strings("ru", "\"sync\" = \"Синхронизировано %d%% 12.05\";\n")),
+            RuleExample("Serbian in Latin letters inside a Cyrillic Serbian string, as the Latin Serbian translation writes it",
+                .strings("en", "\"variants\" = \"Choose a variant: Serbian Cyrillic (sr-ec) or Serbian Latin (sr-el)\";\n"),
+                .strings("sr", "\"variants\" = \"Изаберите варијанту: српски ћирилица (sr-ec) или srpski latinica (sr-el)\";\n"),
+                .strings("sr-Latn", "\"variants\" = \"Izaberite varijantu: srpski ćirilica (sr-ec) ili srpski latinica (sr-el)\";\n")),
+            RuleExample("A TranslateWiki message with plural markup: the converted plural forms are what the app shows",
+                .strings("en", "\"size\" = \"{{PLURAL:$1|$1 byte|$1 bytes}} added\";\n"),
+                .strings("ru", "\"size\" = \"{{PLURAL:$1|byte $1|bytes $1}} добавлено\";\n")),
             RuleExample("Latin letters typed into a Russian word (\"ceйчас\"): a typo, not a part in English",
                 .strings("en", "\"now\" = \"Tap to update now\";\n"),
                 .strings("ru", "\"now\" = \"Нажмите, чтобы обновить ceйчас\";\n")),
@@ -355,7 +380,8 @@ public struct LanguageOfPartsRule: Rule {
             // name, a technical term or a loanword, which WCAG 3.1.2 leaves in the surrounding language
             // and voices read in Latin letters anyway; "Москва" in English text is not for an English voice.
             let reported = analyses[i].partRanges.filter { range in
-                range.fromTerm || (!(range.isNameLike && range.script == "Latn") && !context.scriptAnalyses.isName(range, in: i))
+                range.fromTerm || (!(range.isNameLike && range.script == "Latn") && !context.scriptAnalyses.isName(range, in: i)
+                                   && !context.scriptAnalyses.isOwnLanguageInAnotherScript(range, in: i))
             }
             guard let first = reported.first else { continue }
             func what(_ range: SpeechRange) -> String {

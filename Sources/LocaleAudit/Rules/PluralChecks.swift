@@ -211,7 +211,9 @@ public struct PluralMissingCategoryRule: Rule {
         in that sentence (a Czech genitive: "limit 3 článků"): a note, pointing at the message. Where the \
         message has more forms than the plural converted from it, the conversion dropped them: the plurals \
         of a file that lost the same categories are one finding (one converter, one cause), the other \
-        keys its notes, pointing at the first key's message.
+        keys its notes, pointing at the first key's message. In Arabic, Romanian, Irish and Welsh the \
+        number changes the wording in any sentence: there a message with as few forms is the translator's \
+        gap, a warning that points at the message, one per file for the plurals that lack the same categories.
         """,
         triggering: [
             RuleExample("Russian needs 'many' for 0, 5–20, 25, …",
@@ -248,6 +250,10 @@ public struct PluralMissingCategoryRule: Rule {
                     stringsdictEntry("hours", forms: [("one", "%d hodina"), ("other", "%d hodin")]),
                     stringsdictEntry("weeks", forms: [("one", "%d týden"), ("other", "%d týdnů")]),
                 ].joined(separator: "\n"))),
+            RuleExample("Romanian: the translator's TranslateWiki message has only two forms, and from 20 on the number takes \"de\": a warning at the message",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 list|$1 lists}}\";\n"),
+                VirtualFile("Wiki/ro.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 listă|$1 liste}}\";\n"),
+                stringsdictExample("ro.lproj/Localizable.stringsdict", forms: [("one", "%d listă"), ("other", "%d liste")], markVariable: true)),
             RuleExample("The translator's TranslateWiki message has the same two forms: a note that asks whether 2–4 read right with 'other'",
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"Limit of {{PLURAL:$1|$1 article|$1 articles}}\";\n"),
                 VirtualFile("Wiki/cs.lproj/Localizable.strings", "\"books\" = \"Limit {{PLURAL:$1|$1 článku|$1 článků}}\";\n"),
@@ -281,6 +287,9 @@ public struct PluralMissingCategoryRule: Rule {
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 byte|$1 bytes}}\";\n"),
                 VirtualFile("Wiki/pl.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 bajt|$1 bajty|$1 bajtów}}\";\n"),
                 stringsdictExample("pl.lproj/Localizable.stringsdict", forms: [("one", "%d bajt"), ("few", "%d bajty"), ("other", "%d bajtów")])),
+            RuleExample("No word changes with the number: \"1 replaced\" and \"1 ersetzt\" read right with 'other'",
+                stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("zero", "Not replaced"), ("other", "%lld replaced")], markVariable: true),
+                stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("zero", "Nicht ersetzt"), ("other", "%lld ersetzt")])),
             RuleExample("The TranslateWiki message has one form on purpose: German \"Artikel\" is singular and plural",
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"Remove {{PLURAL:$1|article|articles}}?\";\n"),
                 VirtualFile("Wiki/de.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|Artikel}} entfernen?\";\n"),
@@ -308,6 +317,7 @@ public struct PluralMissingCategoryRule: Rule {
                     .filter { $0 != .two || !Self.dualIsLexical.contains(language) || Self.mentionsHebrewDualNoun(variable) }
                     .filter { Self.countsAloud(variable, in: site.value) || $0 == .one || ($0 == .two && Self.dualNouns.contains(language)) }
                     .filter { Self.holdsANumberTheSourceShows($0, variable: variable, site: site, rules: rules) }
+                    .filter { $0 != .one || !Self.wordingIgnoresNumber(variable, language: language) }
                 guard !missing.isEmpty else { continue }
                 // A TranslateWiki message written with a single form and nothing else
                 // ("{{PLURAL:$1|Artikel}}") says that one wording serves every number (German "Artikel",
@@ -354,7 +364,18 @@ public struct PluralMissingCategoryRule: Rule {
                         // not (Polish "5 artykuły"). Only the wording tells: a question, not a defect.
                         // Not where the number itself changes the wording, whatever the sentence:
                         // Romanian's "de" from 20 on, Arabic's counted noun, Irish and Welsh mutations.
-                        if forms.count == converted, !Self.numberChangesWording.contains(language) {
+                        // Where the number changes the wording in any sentence, the message itself lacks the
+                        // forms: a warning at each converted plural would repeat one task of the translator's,
+                        // so the plurals of a file whose messages lack the same categories are one finding.
+                        if forms.count == converted, Self.numberChangesWording.contains(language) {
+                            var finding = Finding.entry(rule,
+                                "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName), and the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): give the message the forms \(site.locale) needs, then convert it again — \(ICUInfo.dataSummary)",
+                                at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, notes: [atMessage])
+                            finding.batchMark = "message lacks " + missing.map(\.rawValue).joined(separator: " ")
+                            findings.append(finding)
+                            continue
+                        }
+                        if forms.count == converted {
                             findings.append(.entry(rule,
                                 "\(site.context)\(site.locale) distinguishes \(listed(needed)), which \(variable.displayName) leaves to 'other'; the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): check that those numbers read right with the 'other' form, or give them their own in the message — \(ICUInfo.dataSummary)",
                                 at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, severity: .note,
@@ -432,6 +453,26 @@ public struct PluralMissingCategoryRule: Rule {
         }
         return (String(letters), writesNumber)
     }
+
+    /// English and German word a count in `one` as in `other` when no word of the form changes with
+    /// the number ("%lld replaced", "%lld ersetzt": "1 replaced" reads right): English nouns take an
+    /// "s" in the plural (or are one of a few irregular ones, beside the verbs that agree), German
+    /// nouns are written with a capital.
+    static func wordingIgnoresNumber(_ variable: PluralVariable, language: String) -> Bool {
+        guard language == "en" || language == "de", let other = variable.form("other")?.text else { return false }
+        let words = TextAnalysis.translatableWords(in: other)
+        guard !words.isEmpty else { return false }
+        if language == "de" { return !words.contains { $0.first?.isUppercase == true } }
+        return !words.contains { word in
+            let lower = word.lowercased()
+            return (lower.count > 3 && lower.hasSuffix("s")) || englishWordsOfNumber.contains(lower)
+        }
+    }
+
+    /// English words that change with the number but take no "s": irregular plurals, and the verbs
+    /// and determiners that agree with one.
+    static let englishWordsOfNumber: Set<String> = ["are", "were", "have", "these", "those", "people", "children", "men", "women",
+                                                   "feet", "teeth", "mice", "geese", "data", "media", "criteria", "lives", "leaves"]
 
     /// Languages whose `other` category holds fractions only: whole numbers are `one`, `few` or `many`.
     static let otherHoldsNoInteger: Set<String> = ["pl", "ru", "uk", "be"]

@@ -56,6 +56,9 @@ import Testing
         #expect(mark("完了しました。", "ja") == .period)
         #expect(mark("हो गया।", "hi") == .period)
         #expect(mark("Name:") == .colon)
+        // Armenian writes its full stop with the colon key.
+        #expect(mark("Դուք իրավունք չունեք խմբագրել այս էջը:", "hy") == .period)
+        #expect(mark("Դուք իրավունք չունեք խմբագրել այս էջը։", "hy") == .period)
         #expect(mark("タイトル：", "ja") == .colon)
         #expect(mark("នៅលើឧបករណ៍របស់អ្នក៖", "km") == .colon)
         #expect(mark("Loading…") == .ellipsis)

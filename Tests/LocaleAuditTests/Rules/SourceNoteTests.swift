@@ -22,12 +22,17 @@ import Testing
 
     /// Each XLIFF carries its own source: a finding in fr.xliff points at fr.xliff's unit, not at the
     /// copy of the source the index took from de.xliff.
-    @Test func aBilingualFindingsSourceNoteStaysInItsOwnFile() throws {
+    /// The audit of a German and a French XLIFF export of the one unit, the French target as given.
+    static func audit(frenchTarget: String) throws -> AuditResult {
         let folder = try TestPaths.makeTemporaryDirectory("source-note")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.xliff("de", target: "Prüfe deine Verbindung.").write(to: folder.appendingPathComponent("de.xliff"), atomically: true, encoding: .utf8)
-        try Self.xliff("fr", target: "Check your connection.").write(to: folder.appendingPathComponent("fr.xliff"), atomically: true, encoding: .utf8)
-        let result = Auditor.audit(paths: [folder.path])
+        try xliff("de", target: "Prüfe deine Verbindung.").write(to: folder.appendingPathComponent("de.xliff"), atomically: true, encoding: .utf8)
+        try xliff("fr", target: frenchTarget).write(to: folder.appendingPathComponent("fr.xliff"), atomically: true, encoding: .utf8)
+        return Auditor.audit(paths: [folder.path])
+    }
+
+    @Test func aBilingualFindingsSourceNoteStaysInItsOwnFile() throws {
+        let result = try Self.audit(frenchTarget: "Check your connection.")
         let finding = try #require(result.findings.first { $0.ruleID == "untranslated" && $0.locale == "fr" })
         let note = try #require(finding.notes.first { $0.message.hasPrefix("source:") })
         #expect(note.message == "source: \"Check your connection.\"")
@@ -38,11 +43,7 @@ import Testing
     /// The content rules compare a bilingual unit with its own source text: their note points at that
     /// unit too (it had no place at all).
     @Test func aContentFindingsSourceNotePointsAtItsOwnUnit() throws {
-        let folder = try TestPaths.makeTemporaryDirectory("source-note-content")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.xliff("de", target: "Prüfe deine Verbindung.").write(to: folder.appendingPathComponent("de.xliff"), atomically: true, encoding: .utf8)
-        try Self.xliff("fr", target: "Vérifiez votre connexion").write(to: folder.appendingPathComponent("fr.xliff"), atomically: true, encoding: .utf8)
-        let result = Auditor.audit(paths: [folder.path])
+        let result = try Self.audit(frenchTarget: "Vérifiez votre connexion")
         let finding = try #require(result.findings.first { $0.ruleID == "punctuation-mismatch" && $0.locale == "fr" })
         let note = try #require(finding.notes.first { $0.message.hasPrefix("source:") })
         #expect(note.location?.file.hasSuffix("fr.xliff") == true)

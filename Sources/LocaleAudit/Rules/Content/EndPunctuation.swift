@@ -31,6 +31,9 @@ enum EndPunctuation {
     /// The mark one scalar spells in `language`, or nil when it is none.
     static func mark(_ s: Unicode.Scalar, language: String) -> EndMark? {
         switch s {
+        case ":" where language == "hy":
+            // Armenian writes its full stop `։` with the colon key: a sentence ends with ':'.
+            return .period
         case ".", "\u{3002}", "\u{FF0E}", "\u{FF61}", "\u{0964}", "\u{0965}", "\u{0589}", "\u{1362}", "\u{104B}",
              "\u{06D4}", "\u{17D4}", "\u{17D5}", "\u{0F0D}", "\u{1C7E}", "\u{A4FF}":
             return .period
