@@ -254,6 +254,38 @@ public struct PluralMissingCategoryRule: Rule {
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 list|$1 lists}}\";\n"),
                 VirtualFile("Wiki/ro.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 listă|$1 liste}}\";\n"),
                 stringsdictExample("ro.lproj/Localizable.stringsdict", forms: [("one", "%d listă"), ("other", "%d liste")], markVariable: true)),
+            RuleExample("A message with two plurals: each converted variable is compared with its own, and both have its two forms (a note each)",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"synced\" = \"Synced {{PLURAL:$1|$1 article|$1 articles}} and {{PLURAL:$2|$2 list|$2 lists}}\";\n"),
+                VirtualFile("Wiki/sk.lproj/Localizable.strings", "\"synced\" = \"Synchronizácia {{PLURAL:$1|$1 článku|$1 článkov}} a {{PLURAL:$2|$2 zoznamu|$2 zoznamov}}\";\n"),
+                .plist("sk.lproj/Localizable.stringsdict", dict: """
+                    <key>synced</key>
+                    <dict>
+                    \t<key>NSStringLocalizedFormatKey</key>
+                    \t<string>Synchronizácia %#@v1@ a %#@v2@</string>
+                    \t<key>v1</key>
+                    \t↓<dict>
+                    \t\t<key>NSStringFormatSpecTypeKey</key>
+                    \t\t<string>NSStringPluralRuleType</string>
+                    \t\t<key>NSStringFormatValueTypeKey</key>
+                    \t\t<string>d</string>
+                    \t\t<key>one</key>
+                    \t\t<string>%1$d článku</string>
+                    \t\t<key>other</key>
+                    \t\t<string>%1$d článkov</string>
+                    \t</dict>
+                    \t<key>v2</key>
+                    \t↓<dict>
+                    \t\t<key>NSStringFormatSpecTypeKey</key>
+                    \t\t<string>NSStringPluralRuleType</string>
+                    \t\t<key>NSStringFormatValueTypeKey</key>
+                    \t\t<string>d</string>
+                    \t\t<key>one</key>
+                    \t\t<string>%2$d zoznamu</string>
+                    \t\t<key>other</key>
+                    \t\t<string>%2$d zoznamov</string>
+                    \t</dict>
+                    </dict>
+                    """)),
             RuleExample("The translator's TranslateWiki message has the same two forms: a note that asks whether 2–4 read right with 'other'",
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"Limit of {{PLURAL:$1|$1 article|$1 articles}}\";\n"),
                 VirtualFile("Wiki/cs.lproj/Localizable.strings", "\"books\" = \"Limit {{PLURAL:$1|$1 článku|$1 článků}}\";\n"),
@@ -304,7 +336,15 @@ public struct PluralMissingCategoryRule: Rule {
         let rule = Self.description
         let cache = PluralRulesCache.shared
         var findings: [Finding] = []
-        var translateWiki: [String: TranslateWikiPlural]? = nil
+        var translateWiki: [String: [Int: TranslateWikiPlural]]? = nil
+        // The plural of a TranslateWiki message a variable was converted from: Wikipedia's converter
+        // names the variable of `{{PLURAL:$2|…}}` `v2`.
+        func message(_ site: PluralSite, _ variable: PluralVariable) -> TranslateWikiPlural? {
+            if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
+            guard let plurals = translateWiki?[Self.translateWikiKey(site.locale, site.key)] else { return nil }
+            if variable.name.hasPrefix("v"), let number = Int(variable.name.dropFirst()) { return plurals[number] }
+            return plurals.count == 1 && site.value.variables.filter(\.isPluralRule).count == 1 ? plurals.values.first : nil
+        }
         for site in context.pluralSites {
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
             let language = LanguageOfParts.language(of: site.locale)
@@ -326,62 +366,57 @@ public struct PluralMissingCategoryRule: Rule {
                 // translator wrote the special cases, not every number's), nor a form that writes a number
                 // of its own ("1 بايت": it shows 1 for every count).
                 if present.subtracting([.zero]) == [.other], let other = variable.form("other")?.text {
-                    if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-                    if let forms = translateWiki?[Self.translateWikiKey(site.locale, site.key)]?.forms, forms.count == 1,
+                    if let forms = message(site, variable)?.forms, forms.count == 1,
                        case let only = Self.wording(forms[0]), !only.writesNumber, only.letters == Self.letters(other) { continue }
                 }
                 // Polish and East Slavic `other` holds no whole number: converted from a TranslateWiki
                 // message whose last form (the `many` one) it is, it shows right for every `many` number.
                 if missing == [.many], isIntegerValueType(variable.valueType), Self.otherHoldsNoInteger.contains(language),
-                   site.value.variables.count == 1, let other = variable.form("other")?.text {
-                    if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-                    if let forms = translateWiki?[Self.translateWikiKey(site.locale, site.key)].map({ Self.generalForms($0.forms) }),
+                   let other = variable.form("other")?.text {
+                    if let forms = message(site, variable).map({ Self.generalForms($0.forms) }),
                        forms.count == Set(variable.knownCategories).subtracting([.zero]).count,
                        let last = forms.last, Self.letters(last) == Self.letters(other) { continue }
                 }
                 // One variable lacking several forms is one defect: one finding names them all.
                 let needed = missing.map { "'\($0.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, $0)))" }
-                if site.value.variables.filter(\.isPluralRule).count == 1 {
-                    if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-                    if let message = translateWiki?[Self.translateWikiKey(site.locale, site.key)] {
-                        let forms = Self.generalForms(message.forms), converted = present.subtracting([.zero]).count
-                        let atMessage = Finding.Note(message: "the TranslateWiki message", location: message.location)
-                        // The message has more forms than the plural converted from it: the conversion
-                        // dropped them (Wikipedia's Bosnian, Ukrainian, Czech and Slovak plurals lack the
-                        // `few` their messages have). One cause in every plural of the locale's file: one
-                        // finding, at the first, pointing at the message.
-                        if forms.count > converted {
-                            var finding = Finding.entry(rule,
-                                "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName), and the translator's TranslateWiki message has \(forms.count) forms where this plural has \(converted): the conversion dropped \(forms.count - converted == 1 ? "one" : "some"): give this plural the message's forms, and fix the converter — \(ICUInfo.dataSummary)",
-                                at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, notes: [atMessage])
-                            finding.batchMark = "conversion dropped " + missing.map(\.rawValue).joined(separator: " ")
-                            findings.append(finding)
-                            continue
-                        }
-                        // The message has as many forms as this plural: the converter lost nothing, and
-                        // the translator may have merged categories that read alike in this sentence
-                        // (Serbian "пре 2 дана" and "пре 5 дана", Czech genitive "limit 3 článků"), or
-                        // not (Polish "5 artykuły"). Only the wording tells: a question, not a defect.
-                        // Not where the number itself changes the wording, whatever the sentence:
-                        // Romanian's "de" from 20 on, Arabic's counted noun, Irish and Welsh mutations.
-                        // Where the number changes the wording in any sentence, the message itself lacks the
-                        // forms: a warning at each converted plural would repeat one task of the translator's,
-                        // so the plurals of a file whose messages lack the same categories are one finding.
-                        if forms.count == converted, Self.numberChangesWording.contains(language) {
-                            var finding = Finding.entry(rule,
-                                "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName), and the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): give the message the forms \(site.locale) needs, then convert it again — \(ICUInfo.dataSummary)",
-                                at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, notes: [atMessage])
-                            finding.batchMark = "message lacks " + missing.map(\.rawValue).joined(separator: " ")
-                            findings.append(finding)
-                            continue
-                        }
-                        if forms.count == converted {
-                            findings.append(.entry(rule,
-                                "\(site.context)\(site.locale) distinguishes \(listed(needed)), which \(variable.displayName) leaves to 'other'; the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): check that those numbers read right with the 'other' form, or give them their own in the message — \(ICUInfo.dataSummary)",
-                                at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, severity: .note,
-                                notes: [atMessage]))
-                            continue
-                        }
+                if let message = message(site, variable) {
+                    let forms = Self.generalForms(message.forms), converted = present.subtracting([.zero]).count
+                    let atMessage = Finding.Note(message: "the TranslateWiki message", location: message.location)
+                    // The message has more forms than the plural converted from it: the conversion
+                    // dropped them (Wikipedia's Bosnian, Ukrainian, Czech and Slovak plurals lack the
+                    // `few` their messages have). One cause in every plural of the locale's file: one
+                    // finding, at the first, pointing at the message.
+                    if forms.count > converted {
+                        var finding = Finding.entry(rule,
+                            "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName), and the translator's TranslateWiki message has \(forms.count) forms where this plural has \(converted): the conversion dropped \(forms.count - converted == 1 ? "one" : "some"): give this plural the message's forms, and fix the converter — \(ICUInfo.dataSummary)",
+                            at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, notes: [atMessage])
+                        finding.batchMark = "conversion dropped " + missing.map(\.rawValue).joined(separator: " ")
+                        findings.append(finding)
+                        continue
+                    }
+                    // The message has as many forms as this plural: the converter lost nothing, and
+                    // the translator may have merged categories that read alike in this sentence
+                    // (Serbian "пре 2 дана" and "пре 5 дана", Czech genitive "limit 3 článků"), or
+                    // not (Polish "5 artykuły"). Only the wording tells: a question, not a defect.
+                    // Not where the number itself changes the wording, whatever the sentence:
+                    // Romanian's "de" from 20 on, Arabic's counted noun, Irish and Welsh mutations.
+                    // Where the number changes the wording in any sentence, the message itself lacks the
+                    // forms: a warning at each converted plural would repeat one task of the translator's,
+                    // so the plurals of a file whose messages lack the same categories are one finding.
+                    if forms.count == converted, Self.numberChangesWording.contains(language) {
+                        var finding = Finding.entry(rule,
+                            "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName), and the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): give the message the forms \(site.locale) needs, then convert it again — \(ICUInfo.dataSummary)",
+                            at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, notes: [atMessage])
+                        finding.batchMark = "message lacks " + missing.map(\.rawValue).joined(separator: " ")
+                        findings.append(finding)
+                        continue
+                    }
+                    if forms.count == converted {
+                        findings.append(.entry(rule,
+                            "\(site.context)\(site.locale) distinguishes \(listed(needed)), which \(variable.displayName) leaves to 'other'; the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): check that those numbers read right with the 'other' form, or give them their own in the message — \(ICUInfo.dataSummary)",
+                            at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, severity: .note,
+                            notes: [atMessage]))
+                        continue
                     }
                 }
                 findings.append(.entry(rule,
@@ -392,17 +427,27 @@ public struct PluralMissingCategoryRule: Rule {
         return findings
     }
 
-    /// Per locale and key, the forms of a TranslateWiki message's one `{{PLURAL:$1|…}}` as written:
-    /// the general ones in the language's category order, and explicit ones (`0=`, `1=` …) where the
-    /// translator put them. Wikipedia converts these messages into its `.stringsdict` plurals.
-    static func translateWikiPluralForms(_ context: RuleContext) -> [String: TranslateWikiPlural] {
-        var plurals: [String: TranslateWikiPlural] = [:]
+    /// Per locale and key, and per argument number, the forms of each `{{PLURAL:$N|…}}` of a
+    /// TranslateWiki message as written: the general ones in the language's category order, and
+    /// explicit ones (`0=`, `1=` …) where the translator put them. Wikipedia converts these messages
+    /// into its `.stringsdict` plurals.
+    static func translateWikiPluralForms(_ context: RuleContext) -> [String: [Int: TranslateWikiPlural]] {
+        var plurals: [String: [Int: TranslateWikiPlural]] = [:]
         for pair in context.pairs {
-            guard case .text(let text) = pair.translation.value, let start = text.firstByteRange(of: "{{PLURAL:") else { continue }
-            let rest = String(text[start.upperBound...])
-            guard rest.firstByteRange(of: "{{PLURAL:") == nil, let end = rest.firstByteRange(of: "}}") else { continue }
-            let arguments = rest[..<end.lowerBound].split(separator: "|", omittingEmptySubsequences: false).dropFirst()
-            plurals[translateWikiKey(pair.locale, pair.key)] = TranslateWikiPlural(forms: Array(arguments), location: pair.location)
+            guard case .text(let text) = pair.translation.value, text.firstByteRange(of: "{{PLURAL:") != nil else { continue }
+            var rest = text
+            var blocks: [Int: TranslateWikiPlural] = [:]
+            while let start = rest.firstByteRange(of: "{{PLURAL:") {
+                let after = String(rest[start.upperBound...])
+                guard let end = after.firstByteRange(of: "}}") else { break }
+                let arguments = after[..<end.lowerBound].split(separator: "|", omittingEmptySubsequences: false)
+                // A second plural of the same number ("{{PLURAL:$1|…}}{{PLURAL:$1|}}") does not replace the first.
+                if let variable = arguments.first, variable.hasPrefix("$"), let number = Int(variable.dropFirst()), blocks[number] == nil {
+                    blocks[number] = TranslateWikiPlural(forms: Array(arguments.dropFirst()), location: pair.location)
+                }
+                rest = String(after[end.upperBound...])
+            }
+            if !blocks.isEmpty { plurals[translateWikiKey(pair.locale, pair.key)] = blocks }
         }
         return plurals
     }

@@ -218,7 +218,8 @@ public struct PunctuationMismatchRule: Rule {
         quotes and brackets after the mark are looked past. When a third of the translations (three at \
         least), or five of any number, add the same mark or drop the source's (those the rule excuses \
         counted too), the source is the odd one or the choice is one to make once: one note at the \
-        source names them.
+        source names them. A copy of the table (TranslateWiki's tree and the tree converted from it) where \
+        too few translations make that change to fold on their own joins that note instead of repeating it.
         """,
         triggering: [
             RuleExample("A question that became a statement, a lost full stop, an added colon",
@@ -230,6 +231,19 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("fr", "\"widget.tip\" = \"Maintenez le widget appuyé pour le modifier.\";\n"),
                 .strings("it", "\"widget.tip\" = \"Tieni premuto il widget per modificarlo.\";\n"),
                 .strings("es", "\"widget.tip\" = \"Mantén pulsado el widget para editarlo\";\n")),
+            RuleExample("A copy of the table where only two translations add the stop: its places join the note of the copy where three of four do",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"widget.tip\" = ↓\"Touch and hold the widget to edit it\";\n"),
+                VirtualFile("Wiki/de.lproj/Localizable.strings", "\"widget.tip\" = \"Halte das Widget gedrückt, um es zu bearbeiten.\";\n"),
+                VirtualFile("Wiki/fr.lproj/Localizable.strings", "\"widget.tip\" = \"Maintenez le widget appuyé pour le modifier.\";\n"),
+                VirtualFile("Wiki/it.lproj/Localizable.strings", "\"widget.tip\" = \"Tieni premuto il widget per modificarlo.\";\n"),
+                VirtualFile("Wiki/es.lproj/Localizable.strings", "\"widget.tip\" = \"Mantén pulsado el widget para editarlo\";\n"),
+                VirtualFile("Native/en.lproj/Localizable.strings", "\"widget.tip\" = \"Touch and hold the widget to edit it\";\n"),
+                VirtualFile("Native/de.lproj/Localizable.strings", "\"widget.tip\" = \"Halte das Widget gedrückt, um es zu bearbeiten.\";\n"),
+                VirtualFile("Native/fr.lproj/Localizable.strings", "\"widget.tip\" = \"Maintenez le widget appuyé pour le modifier.\";\n"),
+                VirtualFile("Native/it.lproj/Localizable.strings", "\"widget.tip\" = \"Tieni premuto il widget per modificarlo\";\n"),
+                VirtualFile("Native/es.lproj/Localizable.strings", "\"widget.tip\" = \"Mantén pulsado el widget para editarlo\";\n"),
+                VirtualFile("Native/nl.lproj/Localizable.strings", "\"widget.tip\" = \"Houd de widget ingedrukt om hem te bewerken\";\n"),
+                VirtualFile("Native/pt.lproj/Localizable.strings", "\"widget.tip\" = \"Mantenha o widget pressionado para editá-lo\";\n")),
             RuleExample("Five of sixteen translations drop the stop of \"Log in.\": one choice to make, one note at the source",
                 .strings("en", "\"login\" = ↓\"Log in.\";\n"),
                 .strings("cs", "\"login\" = \"Přihlásit se\";\n"),
@@ -355,6 +369,9 @@ public struct PunctuationMismatchRule: Rule {
             var source: SourceLocation?
             var table: String
             var key: String
+            /// The source text and the project-wide key id: a copy of the table holds the same.
+            var sourceText: String
+            var keyID: Int32
             var places: [(place: LocalePlace, message: String)] = []
         }
         var translations: [SourceString: Int] = [:]
@@ -380,7 +397,7 @@ public struct PunctuationMismatchRule: Rule {
                   shared[string].map({ $0.kind == defect.kind }) ?? true else { return defects }
             if shared[string] == nil {
                 shared[string] = Shared(kind: defect.kind, mark: mark, added: defect.kind.hasPrefix("added-"), source: text.sourceLocation,
-                                        table: pair.table.name, key: pair.key)
+                                        table: pair.table.name, key: pair.key, sourceText: text.source, keyID: pair.keyID)
             }
             shared[string]!.places.append((LocalePlace(locale: pair.locale, location: text.location), defect.message))
             shared[string]!.source = text.sourceLocation
@@ -397,10 +414,30 @@ public struct PunctuationMismatchRule: Rule {
                 && (count >= Self.sameChangeFolds || (count >= 3 && count * 3 >= translations[string, default: 0]))
         }
         guard !bySource.isEmpty else { return findings }
+        // A copy of the table (TranslateWiki's tree and the tree converted from it) whose translations
+        // make the same change to the same source text, too few there to fold on their own, is the
+        // same decision: its places join the group, as one note, instead of repeating its findings.
+        struct CopyOf: Hashable { var tableName: Int32; var key: Int32; var kind: String }
+        let tableSets = context.index.tableSets
+        // In table order, so the first copy's group takes the others, whatever the dictionaries' order.
+        let inOrder = { (a: SourceString, b: SourceString) in (a.table, a.key) < (b.table, b.key) }
+        var groupOfCopy: [CopyOf: SourceString] = [:]
+        for string in bySource.keys.sorted(by: inOrder) {
+            let group = bySource[string]!
+            _ = groupOfCopy.insertIfAbsent(string, forKey: CopyOf(tableName: tableSets[Int(string.table)].nameID, key: group.keyID, kind: group.kind))
+        }
+        var copies: [SourceString: [[(place: LocalePlace, message: String)]]] = [:]
+        for string in shared.keys.sorted(by: inOrder) where bySource[string] == nil {
+            let group = shared[string]!
+            guard group.keyID >= 0 else { continue }
+            let copy = CopyOf(tableName: tableSets[Int(string.table)].nameID, key: group.keyID, kind: group.kind)
+            guard let folded = groupOfCopy[copy], bySource[folded]!.sourceText == group.sourceText else { continue }
+            copies[folded, default: []].append(group.places)
+        }
         // The per-locale findings the source's note stands for, known by place and message.
         struct Place: Hashable { var locale: String; var location: SourceLocation; var message: String }
-        let replaced = Set(bySource.values.flatMap { group in
-            group.places.map { Place(locale: $0.place.locale, location: $0.place.location, message: $0.message) }
+        let replaced = Set((bySource.values.map(\.places) + copies.values.flatMap { $0 }).flatMap { places in
+            places.map { Place(locale: $0.place.locale, location: $0.place.location, message: $0.message) }
         })
         findings.removeAll { finding in
             guard let locale = finding.locale, let location = finding.location else { return false }
@@ -422,9 +459,14 @@ public struct PunctuationMismatchRule: Rule {
             case (false, false):
                 message = "\(count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, unless the text is no sentence and the source should drop it too"
             }
+            let copyNotes = (copies[string] ?? []).map { places in
+                let copyOrdered = LocalePlace.ordered(places.map(\.place))
+                return Finding.Note(message: "the same in another copy of this table: \(copyOrdered.map(\.locale).joined(separator: ", "))",
+                                    location: copyOrdered[0].location)
+            }
             findings.append(Finding(ruleID: Self.description.id, severity: .note, message: message,
                                     location: group.source ?? ordered[0].location, table: group.table, key: group.key,
-                                    notes: LocalePlace.notes(for: ordered, shown: ordered.count)))
+                                    notes: LocalePlace.notes(for: ordered, shown: ordered.count) + copyNotes))
         }
         return findings
     }
