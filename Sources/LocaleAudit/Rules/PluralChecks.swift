@@ -262,28 +262,8 @@ public struct PluralMissingCategoryRule: Rule {
                     <dict>
                     \t<key>NSStringLocalizedFormatKey</key>
                     \t<string>Synchronizácia %#@v1@ a %#@v2@</string>
-                    \t<key>v1</key>
-                    \t↓<dict>
-                    \t\t<key>NSStringFormatSpecTypeKey</key>
-                    \t\t<string>NSStringPluralRuleType</string>
-                    \t\t<key>NSStringFormatValueTypeKey</key>
-                    \t\t<string>d</string>
-                    \t\t<key>one</key>
-                    \t\t<string>%1$d článku</string>
-                    \t\t<key>other</key>
-                    \t\t<string>%1$d článkov</string>
-                    \t</dict>
-                    \t<key>v2</key>
-                    \t↓<dict>
-                    \t\t<key>NSStringFormatSpecTypeKey</key>
-                    \t\t<string>NSStringPluralRuleType</string>
-                    \t\t<key>NSStringFormatValueTypeKey</key>
-                    \t\t<string>d</string>
-                    \t\t<key>one</key>
-                    \t\t<string>%2$d zoznamu</string>
-                    \t\t<key>other</key>
-                    \t\t<string>%2$d zoznamov</string>
-                    \t</dict>
+                    \(stringsdictVariable("v1", forms: [("one", "%1$d článku"), ("other", "%1$d článkov")], marked: true))\
+                    \(stringsdictVariable("v2", forms: [("one", "%2$d zoznamu"), ("other", "%2$d zoznamov")], marked: true))\
                     </dict>
                     """)),
             RuleExample("The translator's TranslateWiki message has the same two forms: a note that asks whether 2–4 read right with 'other'",

@@ -118,20 +118,27 @@ func stringsdictExample(_ path: String, format: String = "%#@count@", valueType:
 func stringsdictEntry(_ key: String = "books", format: String = "%#@count@", valueType: String = "d",
                       forms: [(String, String)], markVariable: Bool = false, markFormat: Bool = false,
                       variableName: String = "count") -> String {
+    """
+    <key>\(key)</key>
+    <dict>
+    \t<key>NSStringLocalizedFormatKey</key>
+    \t\(markFormat ? "↓" : "")<string>\(format)</string>
+    \(stringsdictVariable(variableName, valueType: valueType, forms: forms, marked: markVariable))</dict>
+    """
+}
+
+/// One plural variable of a `.stringsdict` key (`stringsdictEntry`'s, or one of several in a format).
+func stringsdictVariable(_ name: String, valueType: String = "d", forms: [(String, String)], marked isMarked: Bool = false) -> String {
     let cases = forms.map { category, form in "\t\t<key>\(category)</key>\n\t\t\(marked(form) { "<string>\($0)</string>" })\n" }
     return """
-        <key>\(key)</key>
-        <dict>
-        \t<key>NSStringLocalizedFormatKey</key>
-        \t\(markFormat ? "↓" : "")<string>\(format)</string>
-        \t<key>\(variableName)</key>
-        \t\(markVariable ? "↓" : "")<dict>
+        \t<key>\(name)</key>
+        \t\(isMarked ? "↓" : "")<dict>
         \t\t<key>NSStringFormatSpecTypeKey</key>
         \t\t<string>NSStringPluralRuleType</string>
         \t\t<key>NSStringFormatValueTypeKey</key>
         \t\t<string>\(valueType)</string>
         \(cases.joined())\t</dict>
-        </dict>
+
         """
 }
 
