@@ -104,18 +104,18 @@ public struct MissingTranslationRule: Rule {
             // key position and reported once unless only a few locales lack it.
             var missingIn: [Int: [(locale: String, finding: Finding)]] = [:]
             var reporting = 0
-            // An acronym every locale that has it keeps as written ("NFKD"): the fallback is that text.
-            let keptAsWritten = source.keys.indices.map { k -> Bool in
-                let entry = set.sourceEntries[k]
-                guard Self.isAcronym(entry.value) else { return false }
-                let present = set.alignedEntries.compactMap { $0[k] }
-                return !present.isEmpty && present.allSatisfy { $0.value == entry.value }
-            }
-            // Interface Builder's default title ("Button", "Label") on an object the code titles at run
-            // time: no one sees it, in any language. A name (the app's, a platform term: "Go Map!!",
-            // "iCloud") reads the same in every language: the fallback is that name.
+            // Keys whose fallback shows what a translation would, worked out only for keys some locale
+            // lacks: an acronym every locale that has it keeps as written ("NFKD"); Interface Builder's
+            // default title ("Button", "Label") on an object the code titles at run time, which no one
+            // sees; a name (the app's, a platform term: "Go Map!!", "iCloud"), the same in every language.
             let fallbackServes = source.keys.indices.map { k -> Bool in
-                guard let text = set.sourceEntries[k].value.plainText else { return false }
+                guard set.alignedEntries.contains(where: { $0[k] == nil }) else { return false }
+                let entry = set.sourceEntries[k]
+                if Self.isAcronym(entry.value) {
+                    let present = set.alignedEntries.compactMap { $0[k] }
+                    if !present.isEmpty && present.allSatisfy({ $0.value == entry.value }) { return true }
+                }
+                guard let text = entry.value.plainText else { return false }
                 return (ConsistentIdentification.interfaceBuilderDefaults.contains(text)
                         && AccessibilityClassifier.interfaceBuilderKey(source.keys[k]) != nil)
                     || context.names.covers(text)
@@ -131,7 +131,7 @@ public struct MissingTranslationRule: Rule {
                     let entry = set.sourceEntries[k]
                     // A key the code no longer uses (`extractionState: stale`) shows nowhere;
                     // stale-key-translated speaks of it.
-                    guard entry.shouldTranslate, aligned[k] == nil, !keptAsWritten[k], !fallbackServes[k], !entry.isStale,
+                    guard entry.shouldTranslate, aligned[k] == nil, !fallbackServes[k], !entry.isStale,
                           context.accessibilityKind(table: t, position: k) == nil,
                           !InfoPlistLocalization.ownsMissingKey(context, table: set.id, key: key, locale: translation.locale) else { continue }
                     // Nothing to translate (" ", "%@", "•"): the source text is what every locale shows.
