@@ -53,6 +53,13 @@ public struct ProjectIndex: Sendable {
             alignedEntries = aligned
         }
 
+        /// What the developer says of the source key at `position`: its comment, or else TranslateWiki's
+        /// message documentation (`qqq`) of it, which the tree converted from TranslateWiki carries as
+        /// the comment. Both copies of a table then know the same labels.
+        public func comment(ofSourceKeyAt position: Int) -> String? {
+            sourceEntries[position].comment ?? documentation?.entries.aligned[position]?.value.plainText
+        }
+
         /// Whether the translation at `translation` (a position in `translations`) has keys the
         /// source lacks: only then need its keys be looked up in the source one by one.
         public func hasKeysOutsideSource(_ translation: Int) -> Bool {

@@ -2,14 +2,15 @@
 // is `AccessibilityClassifier`'s decision (Interface Builder accessibility keys, key tokens, comments).
 
 /// Classifies the keys of every source table; translations are classified by their source's key and
-/// comment. By table set position, then source key position; empty for a table without any.
+/// comment (or message documentation). By table set position, then source key position; empty for a
+/// table without any.
 func classifyAccessibility(_ index: ProjectIndex, _ classifier: AccessibilityClassifier) -> [[AccessibilityClassifier.Kind?]] {
     index.tableSets.map { set in
         guard let source = set.source else { return [] }
         var found = false
         let kinds = source.keys.enumerated().map { position, key -> AccessibilityClassifier.Kind? in
             let entry = set.sourceEntries[position]
-            let kind = classifier.classify(key: key, comment: entry.comment, sourceText: entry.value.plainText)
+            let kind = classifier.classify(key: key, comment: set.comment(ofSourceKeyAt: position), sourceText: entry.value.plainText)
             if kind != nil { found = true }
             return kind
         }
@@ -58,11 +59,15 @@ public struct AccessibilityMissingRule: Rule {
         VoiceOver reads the development-language text to a user who may not understand it, or — for a \
         control whose only name is its label — announces an unlabelled button, which cannot be used \
         without sight (WCAG 1.1.1, 4.1.2). An error even where ordinary missing translations are \
-        warnings; `missing-translation` leaves these keys to this rule.
+        warnings; `missing-translation` leaves these keys to this rule. The strings one locale lacks \
+        in one file, three or more, are one finding that names each key.
         """,
         triggering: [
             RuleExample("The German table lacks the add button's label",
                 .strings("en", "\"cancel\" = \"Cancel\";\n↓\"a11y.add.label\" = \"Add book\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("Three labels German lacks: one finding, at the first",
+                .strings("en", "↓\"a11y.add.label\" = \"Add book\";\n\"a11y.remove.label\" = \"Remove book\";\n\"a11y.share.label\" = \"Share book\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
             RuleExample("A storyboard table whose source comes from Xcode's comments", sourceLanguage: "en",
                 VirtualFile("de.lproj/Main.strings", """
@@ -97,10 +102,13 @@ public struct AccessibilityMissingRule: Rule {
                 for translation in set.translations where translation.entries[key] == nil && !context.isFolded(translation.locale, set.id) {
                     let file = translation.tables.map(\.path).sorted().first ?? ""
                     let variant = context.isSourceVariant(translation.locale)
-                    findings.append(.entry(rule, "\(kind.noun) has no \(translation.locale) \(variant ? "version" : "translation"); VoiceOver reads \(entry.value.shortDescription) (\(context.project.sourceLanguage)) to \(translation.locale) users\(variant ? ", as a regional variant does by design" : "")",
-                                           at: entry.location, locale: translation.locale, table: set.id, key: key,
-                                           severity: variant ? .note : nil,
-                                           notes: [Finding.Note(message: "add it to \(file)", location: nil)]))
+                    var finding = Finding.entry(rule, "\(kind.noun) has no \(translation.locale) \(variant ? "version" : "translation"); VoiceOver reads \(entry.value.shortDescription) (\(context.project.sourceLanguage)) to \(translation.locale) users\(variant ? ", as a regional variant does by design" : "")",
+                                                at: entry.location, locale: translation.locale, table: set.id, key: key,
+                                                severity: variant ? .note : nil,
+                                                notes: [Finding.Note(message: "add it to \(file)", location: nil)])
+                    // The labels one locale lacks in a file are one task for its translator.
+                    finding.batchMark = variant ? "no version" : "no translation"
+                    findings.append(finding)
                 }
             }
         }
@@ -335,7 +343,9 @@ public struct LabelNamesControlTypeRule: Rule {
             for tables in [source] + set.translations {
                 guard let words = Self.controlWords[LanguageOfParts.language(of: tables.locale)] else { continue }
                 for (key, entry) in zip(tables.keys, tables.orderedEntries) {
-                    guard Self.isLabel(key: key, entry: source.entries[key] ?? entry, kind: context.accessibilityKind(table: t, key: key)),
+                    let position = set.sourcePositions[key].map(Int.init)
+                    guard Self.isLabel(key: key, comment: position.map(set.comment(ofSourceKeyAt:)) ?? entry.comment,
+                                       kind: position.flatMap { context.accessibilityKind(table: t, position: $0) }),
                           case .text(let text) = entry.value, let folded = try? TextFolding.fold(text) else { continue }
                     let tokens = folded.split { !$0.isLetter }
                     // German compounds: "Zurück-Schaltfläche" splits, "Zurückschaltfläche" ends with it.
@@ -348,13 +358,14 @@ public struct LabelNamesControlTypeRule: Rule {
         return findings
     }
 
-    static func isLabel(key: String, entry: Entry, kind: AccessibilityClassifier.Kind?) -> Bool {
+    /// `comment` is what the developer says of the key (`TableSet.comment(ofSourceKeyAt:)`).
+    static func isLabel(key: String, comment: String?, kind: AccessibilityClassifier.Kind?) -> Bool {
         switch kind {
         case .label: return true
         case .keyPattern, .comment:
             // Hints and values describe results, where naming the control can be fine.
             let tokens = AccessibilityClassifier.tokens(of: key)
-            return tokens.contains("label") || (!tokens.contains("hint") && (entry.comment?.lowercased().contains("label") ?? false))
+            return tokens.contains("label") || (!tokens.contains("hint") && (comment?.lowercased().contains("label") ?? false))
         default: return false
         }
     }

@@ -6,12 +6,13 @@ import Foundation
 
 extension AccessibilityClassifier.Kind? {
     /// A hint: Interface Builder's `accessibilityHint`, or a key or comment that says "hint".
-    func isHint(key: String, entry: Entry) -> Bool {
+    /// `comment` is what the developer says of the key (`TableSet.comment(ofSourceKeyAt:)`).
+    func isHint(key: String, comment: String?) -> Bool {
         switch self {
         case .hint: return true
         case .keyPattern: return AccessibilityClassifier.tokens(of: key).contains("hint")
         case .comment:
-            let comment = entry.comment?.lowercased() ?? ""
+            let comment = comment?.lowercased() ?? ""
             return comment.contains("hint") && !comment.contains("label")
         default: return false
         }
@@ -37,11 +38,11 @@ struct AccessibilityStyleWalk {
             guard let source = set.source, !kinds.isEmpty else { continue }
             for (k, key) in source.keys.enumerated() {
                 let entry = set.sourceEntries[k]
-                let kind = kinds[k]
+                let kind = kinds[k], comment = set.comment(ofSourceKeyAt: k)
                 let matches: Bool
                 switch role {
-                case .label: matches = LabelNamesControlTypeRule.isLabel(key: key, entry: entry, kind: kind)
-                case .hint: matches = kind.isHint(key: key, entry: entry)
+                case .label: matches = LabelNamesControlTypeRule.isLabel(key: key, comment: comment, kind: kind)
+                case .hint: matches = kind.isHint(key: key, comment: comment)
                 }
                 guard matches, entry.shouldTranslate, let sourceText = entry.value.plainText else { continue }
                 let sourceLocale = context.project.sourceLanguage
@@ -86,6 +87,10 @@ public struct AccessibilityLabelPeriodRule: Rule {
             RuleExample("A translation adds one (Japanese full stop)", sourceLanguage: "en",
                 VirtualFile("en.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = \"Share\";\n"),
                 VirtualFile("ja.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = ↓\"共有する。\";\n")),
+            RuleExample("A label that only TranslateWiki's message documentation (qqq) calls one", sourceLanguage: "en",
+                VirtualFile("en.lproj/Localizable.strings", "\"toc-hide\" = \"Hide table of contents\";\n"),
+                VirtualFile("qqq.lproj/Localizable.strings", "\"toc-hide\" = \"Accessibility label for the hide Table of Contents button\";\n"),
+                VirtualFile("id.lproj/Localizable.strings", "\"toc-hide\" = ↓\"Sembunyikan daftar isi.\";\n")),
             RuleExample("The Urdu full stop (۔)", sourceLanguage: "en",
                 VirtualFile("en.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = \"Share\";\n"),
                 VirtualFile("ur.lproj/Main.strings", "\"abc-12-xyz.accessibilityLabel\" = ↓\"شیئر کریں۔\";\n")),

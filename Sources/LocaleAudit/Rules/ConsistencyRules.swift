@@ -401,6 +401,9 @@ public struct UntranslatedRule: Rule {
             RuleExample("A single word that German writes the same",
                 .strings("en", "\"version\" = \"Version\";\n"),
                 .strings("de", "\"version\" = \"Version\";\n")),
+            RuleExample("One word besides a platform term and an acronym, which Dutch writes the same",
+                .strings("en", "\"vpn.start\" = \"Siri, start VPN.\";\n"),
+                .strings("nl", "\"vpn.start\" = \"Siri, start VPN.\";\n")),
             RuleExample("A plural whose forms are translated",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book left to read"), ("other", "%d books left to read")]),
                 stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "Noch %d Buch zu lesen"), ("other", "Noch %d Bücher zu lesen")])),
@@ -511,12 +514,12 @@ public struct UntranslatedRule: Rule {
                   !InfoPlistLocalization.ownsIdenticalKey(table: pair.table, key: pair.key),
                   !context.isFolded(pair.locale, pair.table) else { continue }
             // The app's name, platform terms and configured do-not-translate terms are not words to translate.
-            let words = TextAnalysis.translatableWords(in: context.names.masking(source))
+            // An acronym (GPX, URL, VPN) reads the same everywhere: "Siri, start DuckDuckGo VPN." has one
+            // word to translate, which Dutch and Danish write the same.
+            let words = Self.withoutAcronyms(TextAnalysis.translatableWords(in: context.names.masking(source)))
             if words.isEmpty || TextAnalysis.isIdentifierLike(source) { continue }
-            // The app's name is a brand, its copyright notice a legal text; an acronym (GPX, URL, VPN)
-            // reads the same everywhere.
+            // The app's name is a brand, its copyright notice a legal text.
             if NameTerms.keptAsWrittenKeys.contains(pair.key) { continue }
-            if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { continue }
             if Self.isUnitSymbols(words, locale: pair.locale) { continue }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but
             // brand names are kept in Latin there too, so it is only a note.
@@ -572,6 +575,15 @@ public struct UntranslatedRule: Rule {
             }
         }
         return findings
+    }
+
+    /// The words that are not acronyms (up to four capitals or digits), unless every word is written
+    /// in capitals: "GET STARTED" shouts, it names nothing.
+    static func withoutAcronyms(_ words: [Substring]) -> [Substring] {
+        let isAcronym = { (word: Substring) in word.count <= 4 && word.allSatisfy { $0.isUppercase || $0.isNumber } }
+        let acronyms = words.filter(isAcronym).count
+        guard acronyms > 0, acronyms == words.count || words.contains(where: { $0.contains(where: \.isLowercase) }) else { return words }
+        return words.filter { !isAcronym($0) }
     }
 
     /// Up to four capitalised words ("Duck Player", "Masaram Gondi"): a name, not a sentence.

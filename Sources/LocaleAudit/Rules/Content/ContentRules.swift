@@ -219,12 +219,18 @@ public struct PunctuationMismatchRule: Rule {
         least), or five of any number, add the same mark or drop the source's (those the rule excuses \
         counted too), the source is the odd one or the choice is one to make once: one note at the \
         source names them. A copy of the table (TranslateWiki's tree and the tree converted from it) where \
-        too few translations make that change to fold on their own joins that note instead of repeating it.
+        too few translations make that change to fold on their own joins that note instead of repeating it. \
+        A translator who adds the same mark to three or more strings of a file, or drops the source's, \
+        has one habit to settle: one finding at the first, the other keys its notes.
         """,
         triggering: [
             RuleExample("A question that became a statement, a lost full stop, an added colon",
                 .strings("en", "\"delete\" = \"Delete this book?\";\n\"offline\" = \"Check your connection.\";\n\"name\" = \"Name\";\n"),
                 .strings("de", "\"delete\" = ↓\"Dieses Buch löschen.\";\n\"offline\" = ↓\"Prüfen Sie Ihre Verbindung\";\n\"name\" = ↓\"Name:\";\n")),
+            RuleExample("German adds a full stop to three labels: one habit, one finding at the first",
+                .strings("en", "\"a\" = \"Open the file\";\n\"b\" = \"Save the file\";\n\"c\" = \"Close the file\";\n\"d\" = \"Done\";\n"),
+                .strings("de", "\"a\" = ↓\"Datei öffnen.\";\n\"b\" = \"Datei sichern.\";\n\"c\" = \"Datei schließen.\";\n\"d\" = \"Fertig\";\n"),
+                .strings("fr", "\"a\" = \"Ouvrir le fichier\";\n\"b\" = \"Enregistrer le fichier\";\n\"c\" = \"Fermer le fichier\";\n\"d\" = \"OK\";\n")),
             RuleExample("Three of four translations add a full stop: one note at the source, which lacks it",
                 .strings("en", "\"widget.tip\" = ↓\"Touch and hold the widget to edit it\";\n"),
                 .strings("de", "\"widget.tip\" = \"Halte das Widget gedrückt, um es zu bearbeiten.\";\n"),
@@ -509,7 +515,7 @@ public struct PunctuationMismatchRule: Rule {
                 if let sentence = EndPunctuation.beforeFinalAside(text.translation),
                    EndPunctuation.endMark(of: String(sentence), language: language) == expected { return defects }
                 defects.append(.init(kind: "lacks-\(expected.rawValue)", message: "\(quoted) does not end with the source's \(expected.name): end it with \(form)",
-                                     severity: nil, text: text))
+                                     severity: nil, text: text, batch: "lacks-\(expected.rawValue)"))
             }
         } else if let found {
             if found == .period && EndPunctuation.periodIsAbbreviationOrOrdinal(text.translation) { return defects }
@@ -528,8 +534,9 @@ public struct PunctuationMismatchRule: Rule {
             // "• diagnosticare agregată … (de exemplu, coduri de eroare).": Romanian and Slovene write a
             // list as one sentence, items in lower case, the last ending with a full stop.
             if found == .period && Self.isLowerCaseListItem(text.translation) { return defects }
+            // A translator who adds (or drops) one mark in many strings has one habit to settle: batched.
             defects.append(.init(kind: "added-\(found.rawValue)", message: "\(quoted) ends with \(found.withArticle) that the source does not have: remove it, or add it to the source",
-                                 severity: nil, text: text))
+                                 severity: nil, text: text, batch: "added-\(found.rawValue)"))
         }
         return defects
     }
