@@ -21,6 +21,9 @@ enum FindingConsolidation {
         return findings
     }
 
+    /// The note that stands for a finding repeated in another copy of a table (Wikipedia's two trees).
+    static let copyNote = "the same in another copy of this table"
+
     /// At least this many findings of one cause (one `batchMark`) in one table of one file are one.
     static let batchMinimum = 3
 
@@ -369,8 +372,8 @@ enum FindingConsolidation {
                   places.place(of: findings[keep].location!) != places.place(of: finding.location!) else { continue }
             // Placeholders written another way are the same words; other wording is shown.
             let message = placeholdersFolded(finding.message) == placeholdersFolded(findings[keep].message)
-                ? "the same in another copy of this table"
-                : "the same in another copy of this table, worded there: \(finding.message)"
+                ? copyNote
+                : "\(copyNote), worded there: \(finding.message)"
             copies[keep, default: []].append(Finding.Note(message: message, location: finding.location))
             dropped.insert(i)
         }

@@ -182,43 +182,46 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         return (byKey, sources)
     }
 
-    /// A run is a name, not a language change, when it is one of the name terms, or when most other
-    /// languages' translations of the same key keep it as it is ("Firefox", "Wikipedia", a product
-    /// name that no list holds). A phrase left in English is translated by the other languages.
-    func isName(_ run: SpeechRange, in textIndex: Int) -> Bool {
-        if names.covers(run.text) || widelyKeptRuns.contains(run.text) { return true }
+    /// What a run of another script is, as far as the same key's texts tell.
+    enum RunStanding {
+        /// Another language: what WCAG 3.1.2 asks to tag.
+        case foreign
+        /// A name: one of the name terms, the source's proper name, or a run most other languages'
+        /// translations of the key keep as it is ("Firefox", "Wikipedia", a product name no list
+        /// holds). A phrase left in English is translated by the other languages.
+        case name
+        /// The locale's own language in its other script: Serbian in Latin letters inside a Cyrillic
+        /// Serbian string ("srpski latinica (sr-el)"), which the key's text in a locale of that
+        /// language and script holds. A voice of the language reads both scripts.
+        case ownLanguageInAnotherScript
+    }
+
+    /// The standing of `run` in the text at `textIndex`, from one walk over the key's other texts.
+    func standing(of run: SpeechRange, in textIndex: Int) -> RunStanding {
+        if names.covers(run.text) || widelyKeptRuns.contains(run.text) { return .name }
         let item = texts[textIndex]
         let id = KeyOfTable(table: item.table, key: item.key), keyed = textsByKey
         // A translation that keeps the source's proper name as it is.
         if run.isNameLike || run.isNameWithParticles, !item.isSource, let source = keyed.sources[id],
-           Self.isProperName(run.text, in: texts[source].text) { return true }
-        guard let others = keyed.translations[id] else { return false }
+           Self.isProperName(run.text, in: texts[source].text) { return .name }
+        guard let others = keyed.translations[id] else { return .foreign }
         // Compared without ASCII case: "Pacu Jawi" at the start of a Chinese sentence is the name most
         // translations write "pacu jawi" inside theirs.
         let word = ByteSearch.asciiLowercased(run.text)
+        let script = ScriptCode(name: run.script), language = LanguageOfParts.language(of: item.locale)
         // Per locale: a plural keeps the run when any of its forms does.
         var keeps: [String: Bool] = [:]
+        var ownLanguage = false
         for j in others where texts[j].locale != item.locale && keeps[texts[j].locale] != true {
-            keeps[texts[j].locale] = NameTerms.containsWord(word, in: ByteSearch.asciiLowercased(texts[j].text))
+            let holds = NameTerms.containsWord(word, in: ByteSearch.asciiLowercased(texts[j].text))
+            keeps[texts[j].locale] = holds
+            if holds, let script, texts[j].scripts.contains(script), LanguageOfParts.language(of: texts[j].locale) == language {
+                ownLanguage = true
+            }
         }
         let keeping = keeps.values.filter { $0 }.count
-        return keeping >= 3 && keeping * 2 > keeps.count
-    }
-
-    /// Whether a run is the locale's own language in its other script: Serbian in Latin letters inside
-    /// a Cyrillic Serbian string ("srpski latinica (sr-el)"), which the same key's text in a locale of
-    /// that language and script holds. A voice of the language reads both scripts.
-    func isOwnLanguageInAnotherScript(_ run: SpeechRange, in textIndex: Int) -> Bool {
-        let item = texts[textIndex]
-        guard let others = textsByKey.translations[KeyOfTable(table: item.table, key: item.key)],
-              let script = ScriptCode(name: run.script) else { return false }
-        let language = LanguageOfParts.language(of: item.locale)
-        let word = ByteSearch.asciiLowercased(run.text)
-        return others.contains { j in
-            texts[j].locale != item.locale && texts[j].scripts.contains(script)
-                && LanguageOfParts.language(of: texts[j].locale) == language
-                && NameTerms.containsWord(word, in: ByteSearch.asciiLowercased(texts[j].text))
-        }
+        if keeping >= 3 && keeping * 2 > keeps.count { return .name }
+        return ownLanguage ? .ownLanguageInAnotherScript : .foreign
     }
 
     /// Whether the source sentence capitalises `name` where no sentence starts ("Allow Wikimedia to
@@ -284,7 +287,7 @@ public struct WrongScriptRule: Rule {
             if LocaleIdentifierCheck.isRightToLeft(item.locale) && analysis.ranges.allSatisfy({ $0.script == "Latn" }) { continue }
             let foreign = analysis.ranges.filter { !$0.fromTerm }
             // Names (the app's, a platform's, a brand every language keeps) are not translations to make.
-            if foreign.allSatisfy({ context.scriptAnalyses.isName($0, in: i) }) { continue }
+            if foreign.allSatisfy({ context.scriptAnalyses.standing(of: $0, in: i) == .name }) { continue }
             let single = foreign.count == 1 && foreign[0].isNameLike
             let names = Set(foreign.map(\.script)).sorted().joined(separator: ", ")
             let languages = Set(foreign.map(\.language)).sorted().joined(separator: ", ")
@@ -380,8 +383,7 @@ public struct LanguageOfPartsRule: Rule {
             // name, a technical term or a loanword, which WCAG 3.1.2 leaves in the surrounding language
             // and voices read in Latin letters anyway; "Москва" in English text is not for an English voice.
             let reported = analyses[i].partRanges.filter { range in
-                range.fromTerm || (!(range.isNameLike && range.script == "Latn") && !context.scriptAnalyses.isName(range, in: i)
-                                   && !context.scriptAnalyses.isOwnLanguageInAnotherScript(range, in: i))
+                range.fromTerm || (!(range.isNameLike && range.script == "Latn") && context.scriptAnalyses.standing(of: range, in: i) == .foreign)
             }
             guard let first = reported.first else { continue }
             func what(_ range: SpeechRange) -> String {

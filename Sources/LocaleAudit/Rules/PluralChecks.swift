@@ -316,12 +316,13 @@ public struct PluralMissingCategoryRule: Rule {
         let rule = Self.description
         let cache = PluralRulesCache.shared
         var findings: [Finding] = []
-        var translateWiki: [String: [Int: TranslateWikiPlural]]? = nil
+        // Read from the pairs only when a plural lacks a form: most projects have no such messages.
+        var translateWiki: [TranslateWikiPlace: [Int: TranslateWikiPlural]]? = nil
         // The plural of a TranslateWiki message a variable was converted from: Wikipedia's converter
         // names the variable of `{{PLURAL:$2|…}}` `v2`.
         func message(_ site: PluralSite, _ variable: PluralVariable) -> TranslateWikiPlural? {
             if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
-            guard let plurals = translateWiki?[Self.translateWikiKey(site.locale, site.key)] else { return nil }
+            guard let plurals = translateWiki?[TranslateWikiPlace(locale: site.locale, key: site.key)] else { return nil }
             if variable.name.hasPrefix("v"), let number = Int(variable.name.dropFirst()) { return plurals[number] }
             return plurals.count == 1 && site.value.variables.filter(\.isPluralRule).count == 1 ? plurals.values.first : nil
         }
@@ -411,8 +412,8 @@ public struct PluralMissingCategoryRule: Rule {
     /// TranslateWiki message as written: the general ones in the language's category order, and
     /// explicit ones (`0=`, `1=` …) where the translator put them. Wikipedia converts these messages
     /// into its `.stringsdict` plurals.
-    static func translateWikiPluralForms(_ context: RuleContext) -> [String: [Int: TranslateWikiPlural]] {
-        var plurals: [String: [Int: TranslateWikiPlural]] = [:]
+    static func translateWikiPluralForms(_ context: RuleContext) -> [TranslateWikiPlace: [Int: TranslateWikiPlural]] {
+        var plurals: [TranslateWikiPlace: [Int: TranslateWikiPlural]] = [:]
         for pair in context.pairs {
             guard case .text(let text) = pair.translation.value, text.firstByteRange(of: "{{PLURAL:") != nil else { continue }
             var rest = text
@@ -427,7 +428,7 @@ public struct PluralMissingCategoryRule: Rule {
                 }
                 rest = String(after[end.upperBound...])
             }
-            if !blocks.isEmpty { plurals[translateWikiKey(pair.locale, pair.key)] = blocks }
+            if !blocks.isEmpty { plurals[TranslateWikiPlace(locale: pair.locale, key: pair.key)] = blocks }
         }
         return plurals
     }
@@ -438,7 +439,14 @@ public struct PluralMissingCategoryRule: Rule {
 
     /// A message's place in `translateWikiPluralForms`: TranslateWiki's tree writes `sr-ec.lproj`
     /// where the converted one writes `sr-EC.lproj`, one locale (tags ignore case).
-    static func translateWikiKey(_ locale: String, _ key: String) -> String { "\(locale.lowercased())\u{0}\(key)" }
+    struct TranslateWikiPlace: Hashable {
+        var locale: String
+        var key: String
+        init(locale: String, key: String) {
+            self.locale = locale.lowercased()
+            self.key = key
+        }
+    }
 
     /// A TranslateWiki message's plural forms as written, and where the message is.
     struct TranslateWikiPlural {

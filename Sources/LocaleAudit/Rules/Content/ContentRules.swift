@@ -467,7 +467,7 @@ public struct PunctuationMismatchRule: Rule {
             }
             let copyNotes = (copies[string] ?? []).map { places in
                 let copyOrdered = LocalePlace.ordered(places.map(\.place))
-                return Finding.Note(message: "the same in another copy of this table: \(copyOrdered.map(\.locale).joined(separator: ", "))",
+                return Finding.Note(message: "\(FindingConsolidation.copyNote): \(copyOrdered.map(\.locale).joined(separator: ", "))",
                                     location: copyOrdered[0].location)
             }
             findings.append(Finding(ruleID: Self.description.id, severity: .note, message: message,
