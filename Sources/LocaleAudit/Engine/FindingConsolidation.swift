@@ -118,6 +118,9 @@ enum FindingConsolidation {
         ("a11y-untranslated", "a11y-inconsistent-label"),
         // A label's added full stop: the accessibility rule says why it matters for a label.
         ("a11y-label-period", "punctuation-mismatch"),
+        // "u200f%@ …": the mark the translator meant lost its backslash, and its letter 'u' now leads
+        // the text; writing the mark itself mends both.
+        ("escape-artifact", "rtl-leading-ltr"),
     ]
 
     /// The same, for findings about one entry that sit at different positions of it: a String

@@ -387,6 +387,12 @@ public struct UntranslatedRule: Rule {
             RuleExample("A comment that asks to keep a part of the string does not exempt the rest",
                 .strings("en", "/* Do not translate the newlines */\n\"offline\" = \"Check your\\nconnection.\";\n"),
                 .strings("de", "\"offline\" = ↓\"Check your\\nconnection.\";\n")),
+            RuleExample("One word beside a name the others keep, which German writes nowhere else (\"Erweitert\" elsewhere): a note",
+                .strings("en", "\"kana\" = \"Kana Extended-A\";\n\"latin\" = \"Latin Extended-A\";\n"),
+                .strings("de", "\"kana\" = ↓\"Kana Extended-A\";\n\"latin\" = \"Lateinisch Erweitert-A\";\n"),
+                .strings("fr", "\"kana\" = \"Kana étendu-A\";\n\"latin\" = \"Latin étendu-A\";\n"),
+                .strings("it", "\"kana\" = \"Kana esteso-A\";\n\"latin\" = \"Latino esteso-A\";\n"),
+                .strings("nl", "\"kana\" = \"Kana Uitgebreid-A\";\n\"latin\" = \"Latijns Uitgebreid-A\";\n")),
             RuleExample("Russian writes kilometres in Cyrillic (км): a note",
                 .strings("en", "\"distance\" = \"%d km\";\n"),
                 .strings("ru", "\"distance\" = ↓\"%d km\";\n")),
@@ -401,6 +407,12 @@ public struct UntranslatedRule: Rule {
             RuleExample("A single word that German writes the same",
                 .strings("en", "\"version\" = \"Version\";\n"),
                 .strings("de", "\"version\" = \"Version\";\n")),
+            RuleExample("One word besides a name the other translations keep, a word the Dutch translators write elsewhere",
+                .strings("en", "\"sponsor\" = \"Open Bookshelf Sponsors\";\n\"window\" = \"Open in a new window\";\n\"tab\" = \"Open in a new tab\";\n\"file\" = \"Open a file\";\n"),
+                .strings("nl", "\"sponsor\" = \"Open Bookshelf Sponsors\";\n\"window\" = \"Open in een nieuw venster\";\n\"tab\" = \"Open in een nieuw tabblad\";\n\"file\" = \"Open een bestand\";\n"),
+                .strings("de", "\"sponsor\" = \"Bookshelf Sponsors öffnen\";\n"),
+                .strings("fr", "\"sponsor\" = \"Ouvrir Bookshelf Sponsors\";\n"),
+                .strings("it", "\"sponsor\" = \"Apri Bookshelf Sponsors\";\n")),
             RuleExample("One word besides a platform term and an acronym, which Dutch writes the same",
                 .strings("en", "\"vpn.start\" = \"Siri, start VPN.\";\n"),
                 .strings("nl", "\"vpn.start\" = \"Siri, start VPN.\";\n")),
@@ -504,6 +516,8 @@ public struct UntranslatedRule: Rule {
         var keptOrder: [KeyPlace] = []
         // The notes about a name one locale keeps: their index among the findings, the name, the locale.
         var keptInOneLocale: [(finding: Int, name: String, locale: Int32)] = []
+        // The findings whose one word to translate stands beside kept names: the word, the locale.
+        var wordsBesideNames: [(finding: Int, name: String, locale: Int32)] = []
         var findings: [Finding] = []
         for (position, pair) in context.pairs.enumerated() {
             // Two plain strings that differ are most pairs: settled without reading them.
@@ -516,14 +530,22 @@ public struct UntranslatedRule: Rule {
             // The app's name, platform terms and configured do-not-translate terms are not words to translate.
             // An acronym (GPX, URL, VPN) reads the same everywhere: "Siri, start DuckDuckGo VPN." has one
             // word to translate, which Dutch and Danish write the same.
-            let words = Self.withoutAcronyms(TextAnalysis.translatableWords(in: context.names.masking(source)))
+            var words = Self.withoutAcronyms(TextAnalysis.translatableWords(in: context.names.masking(source)))
             if words.isEmpty || TextAnalysis.isIdentifierLike(source) { continue }
+            // A word left beside names the other translations keep ("Open" of "Open GitHub Sponsors") is
+            // the locale's own when its translators write it in their other strings (Dutch "Open in
+            // Finder"); German "Extended" of "Kana Extended-A" is not. Settled after the walk.
+            var wordBesideNames: Substring? = nil
+            if words.count >= 2 {
+                words = Self.withoutKeptNames(words, of: pair, context)
+                if words.count == 1 { wordBesideNames = words[0] }
+            }
             // The app's name is a brand, its copyright notice a legal text.
             if NameTerms.keptAsWrittenKeys.contains(pair.key) { continue }
             if Self.isUnitSymbols(words, locale: pair.locale) { continue }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but
             // brand names are kept in Latin there too, so it is only a note.
-            if words.count == 1 && !Self.writesOtherScript(pair.locale) { continue }
+            if words.count == 1 && !Self.writesOtherScript(pair.locale) && wordBesideNames == nil { continue }
             // Kept as it is in most languages of the source's script: probably a name; gathered.
             // (In a locale of another script, only when nearly every language keeps it: a brand.)
             // A name (capitalised words only) kept by a third of them and by three at least is kept
@@ -543,11 +565,13 @@ public struct UntranslatedRule: Rule {
             // same script: as likely a name kept on purpose as a title left untranslated; a note.
             if !Self.writesOtherScript(pair.locale), !words.contains(where: { $0.first?.isLowercase == true }) {
                 if Self.isName(source) { keptInOneLocale.append((findings.count, source, pair.localeID)) }
+                if let word = wordBesideNames { wordsBesideNames.append((findings.count, String(word), pair.localeID)) }
                 findings.append(.entry(rule, "identical to the \(context.project.sourceLanguage) source: a name or title kept on purpose, or left untranslated in \(pair.locale)?",
                                        at: location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
                                        notes: [pair.sourceNote]))
                 continue
             }
+            if let word = wordBesideNames { wordsBesideNames.append((findings.count, String(word), pair.localeID)) }
             findings.append(.entry(rule, "identical to the \(context.project.sourceLanguage) source; not translated into \(pair.locale)?",
                                    at: location, locale: pair.locale, table: pair.table, key: pair.key,
                                    severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
@@ -560,8 +584,10 @@ public struct UntranslatedRule: Rule {
         }
         let inSentences = NameOccurrences(names + keptInOneLocale.map(\.name), in: context)
         // A name one locale keeps and also writes inside its own sentences ("Inclui a nossa VPN, a
-        // Personal Information Removal …") is kept on purpose there too.
-        let keptOnPurpose = Set(keptInOneLocale.filter { inSentences.writes($0.name, in: $0.locale) }.map(\.finding))
+        // Personal Information Removal …") is kept on purpose there too; so is a word of its own.
+        let ownWords = Self.ownWords(wordsBesideNames.map { ($0.name, $0.locale) }, in: context)
+        let keptOnPurpose = Set(keptInOneLocale.filter { inSentences.writes($0.name, in: $0.locale) }.map(\.finding)
+                                + wordsBesideNames.enumerated().filter { ownWords[$0.offset] }.map(\.element.finding))
         if !keptOnPurpose.isEmpty {
             findings = findings.enumerated().filter { !keptOnPurpose.contains($0.offset) }.map(\.element)
         }
@@ -584,6 +610,45 @@ public struct UntranslatedRule: Rule {
         let acronyms = words.filter(isAcronym).count
         guard acronyms > 0, acronyms == words.count || words.contains(where: { $0.contains(where: \.isLowercase) }) else { return words }
         return words.filter { !isAcronym($0) }
+    }
+
+    /// The words of an identical text less the capitalised ones that most of the key's translations
+    /// (three at least) keep as written inside their own wording: "Sponsors" of "Open GitHub
+    /// Sponsors", which German writes "GitHub Sponsors öffnen", is a name, and Dutch "Open" alone is
+    /// what the Dutch text has to translate.
+    static func withoutKeptNames(_ words: [Substring], of pair: TranslationPair, _ context: RuleContext) -> [Substring] {
+        guard pair.tableIndex >= 0, pair.keyPosition >= 0, words.contains(where: { $0.first?.isUppercase == true }),
+              case .text(let source) = pair.source.value else { return words }
+        let set = context.index.tableSets[Int(pair.tableIndex)]
+        var others: [[UInt8]] = []
+        for aligned in set.alignedEntries {
+            guard case .text(let text)? = aligned[Int(pair.keyPosition)]?.value, text != source, !text.isEmpty else { continue }
+            others.append(Array(text.utf8))
+        }
+        guard others.count >= 3 else { return words }
+        return words.filter { word in
+            guard word.first?.isUppercase == true else { return true }
+            let bytes = Array(word.utf8)
+            return others.filter { NameTerms.containsWord(bytes, in: $0) }.count * 2 <= others.count
+        }
+    }
+
+    /// Whether each (word, locale) is a word of the locale's language: its translators write it, as a
+    /// whole word, in at least three of their translations that differ from the source (Dutch "Open"
+    /// in "Open in een nieuw venster"). German "Extended", left in one other block name, is not.
+    static func ownWords(_ words: [(word: String, locale: Int32)], in context: RuleContext) -> [Bool] {
+        guard !words.isEmpty else { return [] }
+        let wanted = Dictionary(grouping: words.indices, by: { words[$0].locale })
+        let bytes = words.map { Array($0.word.utf8) }
+        var counts = [Int](repeating: 0, count: words.count)
+        for (position, pair) in context.pairs.enumerated() {
+            guard let indices = wanted[pair.localeID] else { continue }
+            let facts = context.pairFacts[position]
+            guard facts.contains(.bothText), !facts.contains(.identical), case .text(let translation) = pair.translation.value else { continue }
+            let text = Array(translation.utf8)
+            for i in indices where NameTerms.containsWord(bytes[i], in: text) { counts[i] += 1 }
+        }
+        return counts.map { $0 >= 3 }
     }
 
     /// Up to four capitalised words ("Duck Player", "Masaram Gondi"): a name, not a sentence.

@@ -479,6 +479,19 @@ enum ConsistentIdentification {
                                        table: occurrence.pair.table, key: occurrence.pair.key, notes: notes))
                 continue
             }
+            // Three ways or more and none in half the places: "Edit" as a command ("Modifier"), the Edit menu
+            // ("Édition") and a settings pane ("Éditeur") are different senses, each right in its place.
+            // No form to impose: one finding names them all and asks for a check.
+            if variants.count >= 3, mostVotes * 2 < voteCounts.reduce(0, +) {
+                let occurrence = variants[1].occurrences[0]
+                let forms = variants.map { variant in
+                    "\"\(variant.occurrences[0].text.visibleEscaped.truncatedForMessage)\"\(variant.form == occurrence.form ? " here" : "") (\(variant.occurrences.count) of \(total))"
+                }
+                let message = "\(noun(occurrence)) \(sourceShown) is translated \(variants.count) ways in \(group.locale), none in half the places: \(forms.joined(separator: ", ")); a word with several senses (a command, a menu, a title) may need several, but \(why): check that each fits its place"
+                findings.append(.entry(rule, message, at: occurrence.pair.location, locale: group.locale,
+                                       table: occurrence.pair.table, key: occurrence.pair.key, notes: notes))
+                continue
+            }
             let majority = tied[0]
             let suggested = variants[majority].occurrences[0].text
             for (index, variant) in variants.enumerated() where index != majority {
@@ -594,7 +607,9 @@ public struct InconsistentTranslationRule: Rule {
         it does not count as a vote. A one-word source is often a noun and a verb at once ("Edit" \
         as the Edit menu and as a command), which other languages tell apart ("Úpravy", "Upravit"): \
         forms of one root in different tables are left alone, since which is right depends on the \
-        control; within one table, and for forms that differ only in accents, they are reported.
+        control; within one table, and for forms that differ only in accents, they are reported. Three \
+        forms or more of which none holds half the places (fr "Modifier", "Édition", "Éditeur") are likely \
+        several senses: one finding names them all and recommends none.
         """,
         triggering: [
             RuleExample("Two dialogs' Cancel buttons",
@@ -608,6 +623,11 @@ public struct InconsistentTranslationRule: Rule {
                 VirtualFile("es.lproj/Main.strings", "\"menu.indent\" = \"Sangría\";\n\"pane.indent\" = \"Sangría\";\n"),
                 VirtualFile("en.lproj/Localizable.strings", "\"action.indent\" = \"Indentation\";\n"),
                 VirtualFile("es.lproj/Localizable.strings", "\"action.indent\" = ↓\"Sangria\";\n")),
+            RuleExample("Three forms, none in most places: likely several senses, one finding that recommends none",
+                VirtualFile("en.lproj/Main.strings", "\"menu.edit\" = \"Edit\";\n\"menu.edit.title\" = \"Edit\";\n"),
+                VirtualFile("fr.lproj/Main.strings", "\"menu.edit\" = \"Edition\";\n\"menu.edit.title\" = \"Edition\";\n"),
+                VirtualFile("en.lproj/Localizable.strings", "\"action.edit\" = \"Edit\";\n\"pane.edit\" = \"Edit\";\n\"toolbar.edit\" = \"Edit\";\n"),
+                VirtualFile("fr.lproj/Localizable.strings", "\"action.edit\" = \"Modifier\";\n\"pane.edit\" = ↓\"Éditeur\";\n\"toolbar.edit\" = \"Édition\";\n")),
             RuleExample("Two forms, each once: no majority, so neither is recommended",
                 .strings("en", "\"recent.title\" = \"Recent\";\n\"recent.menu\" = \"Recent\";\n"),
                 .strings("ru", "\"recent.title\" = \"Надавние\";\n\"recent.menu\" = ↓\"Недавние\";\n")),

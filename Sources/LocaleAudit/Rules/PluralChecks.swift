@@ -208,7 +208,10 @@ public struct PluralMissingCategoryRule: Rule {
         dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`. \
         Where the plural was converted from a TranslateWiki message that the translator wrote with as many \
         forms, nothing was lost on the way, and the translator may have merged categories that read alike \
-        in that sentence (a Czech genitive: "limit 3 článků"): a note, pointing at the message. Where the \
+        in that sentence (a Czech genitive: "limit 3 článků"): a note, pointing at the message; forms the \
+        converter may have filled from the message's explicit cases ("1=Včera") count as such cases, and \
+        an explicit case for a category that holds that number alone (Hebrew `two`: "2=שלשום") is a form \
+        the conversion dropped. Where the \
         message has more forms than the plural converted from it, the conversion dropped them: the plurals \
         of a file that lost the same categories are one finding (one converter, one cause), the other \
         keys its notes, pointing at the first key's message. In Arabic, Romanian, Irish and Welsh the \
@@ -254,6 +257,14 @@ public struct PluralMissingCategoryRule: Rule {
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 list|$1 lists}}\";\n"),
                 VirtualFile("Wiki/ro.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 listă|$1 liste}}\";\n"),
                 stringsdictExample("ro.lproj/Localizable.stringsdict", forms: [("one", "%d listă"), ("other", "%d liste")], markVariable: true)),
+            RuleExample("Special cases written as explicit forms (\"1=Včera\", converted to Czech 'one', which holds 1 alone) beside one general form: a note that asks about 'few'",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"days-ago\" = \"{{PLURAL:$1|0=Today|1=Yesterday|$1 days ago}}\";\n"),
+                VirtualFile("Wiki/cs.lproj/Localizable.strings", "\"days-ago\" = \"{{PLURAL:$1|0=Dnes|1=Včera|2=Předevčírem|Před $1 dny}}\";\n"),
+                .plist("cs.lproj/Localizable.stringsdict", dict: stringsdictEntry("days-ago", forms: [("zero", "Dnes"), ("one", "Včera"), ("other", "Před %d dny")], markVariable: true))),
+            RuleExample("The translator's own form for 2 (\"2=שלשום\"), which Hebrew 'two' holds alone, lost in the conversion",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"days-ago\" = \"{{PLURAL:$1|0=Today|1=Yesterday|$1 days ago}}\";\n"),
+                VirtualFile("Wiki/he.lproj/Localizable.strings", "\"days-ago\" = \"{{PLURAL:$1|0=היום|1=אתמול|2=שלשום|לפני $1 ימים}}\";\n"),
+                .plist("he.lproj/Localizable.stringsdict", dict: stringsdictEntry("days-ago", forms: [("zero", "היום"), ("one", "אתמול"), ("other", "לפני %d ימים")], markVariable: true))),
             RuleExample("A message with two plurals: each converted variable is compared with its own, and both have its two forms (a note each)",
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"synced\" = \"Synced {{PLURAL:$1|$1 article|$1 articles}} and {{PLURAL:$2|$2 list|$2 lists}}\";\n"),
                 VirtualFile("Wiki/sk.lproj/Localizable.strings", "\"synced\" = \"Synchronizácia {{PLURAL:$1|$1 článku|$1 článkov}} a {{PLURAL:$2|$2 zoznamu|$2 zoznamov}}\";\n"),
@@ -362,7 +373,26 @@ public struct PluralMissingCategoryRule: Rule {
                 let needed = missing.map { "'\($0.rawValue)' (e.g. \(cache.exampleNumbers(site.locale, $0)))" }
                 if let message = message(site, variable) {
                     let forms = Self.generalForms(message.forms), converted = present.subtracting([.zero]).count
+                    // A category the converter may have filled from an explicit form ("1=Včera": Czech
+                    // 'one' holds 1 alone) is no general form of the message; without them, the plural
+                    // may have just the message's general forms. ("0=" becomes Apple's `zero`, set aside.)
+                    let explicitNumbers = Self.explicitNumbers(message.forms).filter { $0 != 0 }
+                    let explicit = Set(explicitNumbers.map(rules.category(for:)))
+                    let sameForms = forms.count == converted || forms.count == present.subtracting([.zero]).subtracting(explicit).count
                     let atMessage = Finding.Note(message: "the TranslateWiki message", location: message.location)
+                    // The translator wrote a number's own form ("2=שלשום") for a category that holds that
+                    // number alone (Hebrew 'two'), and the plural lacks the category: the conversion
+                    // dropped a form it could have kept.
+                    if let number = explicitNumbers.first(where: { n in
+                        missing.contains(rules.category(for: n)) && !rules.coversMultipleIntegers(rules.category(for: n))
+                    }) {
+                        var finding = Finding.entry(rule,
+                            "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName), and the translator's TranslateWiki message has its own form for \(number) ('\(rules.category(for: number).rawValue)' holds \(number) alone): the conversion dropped it: give this plural that form, and fix the converter — \(ICUInfo.dataSummary)",
+                            at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, notes: [atMessage])
+                        finding.batchMark = "conversion dropped the form for \(number)"
+                        findings.append(finding)
+                        continue
+                    }
                     // The message has more forms than the plural converted from it: the conversion
                     // dropped them (Wikipedia's Bosnian, Ukrainian, Czech and Slovak plurals lack the
                     // `few` their messages have). One cause in every plural of the locale's file: one
@@ -384,7 +414,7 @@ public struct PluralMissingCategoryRule: Rule {
                     // Where the number changes the wording in any sentence, the message itself lacks the
                     // forms: a warning at each converted plural would repeat one task of the translator's,
                     // so the plurals of a file whose messages lack the same categories are one finding.
-                    if forms.count == converted, Self.numberChangesWording.contains(language) {
+                    if sameForms, Self.numberChangesWording.contains(language) {
                         var finding = Finding.entry(rule,
                             "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName), and the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): give the message the forms \(site.locale) needs, then convert it again — \(ICUInfo.dataSummary)",
                             at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, notes: [atMessage])
@@ -392,7 +422,7 @@ public struct PluralMissingCategoryRule: Rule {
                         findings.append(finding)
                         continue
                     }
-                    if forms.count == converted {
+                    if sameForms {
                         findings.append(.entry(rule,
                             "\(site.context)\(site.locale) distinguishes \(listed(needed)), which \(variable.displayName) leaves to 'other'; the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): check that those numbers read right with the 'other' form, or give them their own in the message — \(ICUInfo.dataSummary)",
                             at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, severity: .note,
@@ -456,10 +486,16 @@ public struct PluralMissingCategoryRule: Rule {
 
     /// The general forms of a TranslateWiki plural: not the explicit `0=`, `1=` … ones.
     static func generalForms(_ forms: [Substring]) -> [Substring] {
-        forms.filter { argument in
-            guard let equals = argument.firstIndex(of: "=") else { return true }
-            return !argument[..<equals].allSatisfy(\.isNumber)
-        }
+        forms.filter { explicitNumber($0) == nil }
+    }
+
+    /// The numbers of a TranslateWiki plural's explicit forms (`0=Heute`, `1=Gestern`).
+    static func explicitNumbers(_ forms: [Substring]) -> [Int] { forms.compactMap(explicitNumber) }
+
+    private static func explicitNumber(_ form: Substring) -> Int? {
+        guard let equals = form.firstIndex(of: "="), case let digits = form[..<equals], !digits.isEmpty,
+              digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return Int(digits)
     }
 
     /// The letters of a text, without format specifiers, digits and spacing: "$1 bajtów" and

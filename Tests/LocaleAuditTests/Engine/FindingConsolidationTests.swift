@@ -106,10 +106,12 @@ import Testing
     /// At one place of one entry the more specific finding stays and the other goes; the same rule's
     /// finding at another place, or about another key at the same place, stays.
     /// A type mismatch tells what to delete, "mixed positional" only that something is off; a label's
-    /// added full stop (Urdu ۔) is a11y-label-period's finding, not punctuation-mismatch's as well.
+    /// added full stop (Urdu ۔) is a11y-label-period's finding, not punctuation-mismatch's as well; a
+    /// right-to-left mark that lost its backslash ("u200f%@") leaves the 'u' leading the text, one defect.
     @Test(arguments: [
         ("format-type-mismatch", "format-mixed-positional", 4, "k"),
         ("a11y-label-period", "punctuation-mismatch", 3, "other"),
+        ("escape-artifact", "rtl-leading-ltr", 5, "k"),
     ])
     func dominanceNeedsTheSamePlaceAndKey(kept: String, dropped: String, otherLine: Int, otherKey: String) {
         let here = SourceLocation(file: "ur.lproj/L.strings", line: 3, column: 9)
