@@ -367,7 +367,8 @@ public struct UntranslatedRule: Rule {
         inside their own sentences: then it was kept on purpose), \
         and so is a text of capitalised words only (\"Gurung Khema\", \
         \"Add Book\"), which may be a name kept on purpose. Nor are reported \
-        regional variants of the source language (en-GB for an en source), nor a single word in a \
+        regional variants of the source language (en-GB for an en source), nor a single word (a \
+        hyphenated term is one) in a \
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
         same in German or French). Accessibility strings are reported by `a11y-untranslated` instead, \
         permission prompts by `permission-prompt-untranslated`.
@@ -404,9 +405,9 @@ public struct UntranslatedRule: Rule {
             RuleExample("Nothing to translate: a placeholder, a URL, a number",
                 .strings("en", "\"name\" = \"%@\";\n\"help\" = \"https://example.com/help\";\n\"max\" = \"100\";\n"),
                 .strings("de", "\"name\" = \"%@\";\n\"help\" = \"https://example.com/help\";\n\"max\" = \"100\";\n")),
-            RuleExample("A single word that German writes the same",
-                .strings("en", "\"version\" = \"Version\";\n"),
-                .strings("de", "\"version\" = \"Version\";\n")),
+            RuleExample("A single word that German writes the same, and a hyphenated term (one word)",
+                .strings("en", "\"version\" = \"Version\";\n\"regex.lookahead\" = \"look-ahead\";\n"),
+                .strings("de", "\"version\" = \"Version\";\n\"regex.lookahead\" = \"look-ahead\";\n")),
             RuleExample("One word besides a name the other translations keep, a word the Dutch translators write elsewhere",
                 .strings("en", "\"sponsor\" = \"Open Bookshelf Sponsors\";\n\"window\" = \"Open in a new window\";\n\"tab\" = \"Open in a new tab\";\n\"file\" = \"Open a file\";\n"),
                 .strings("nl", "\"sponsor\" = \"Open Bookshelf Sponsors\";\n\"window\" = \"Open in een nieuw venster\";\n\"tab\" = \"Open in een nieuw tabblad\";\n\"file\" = \"Open een bestand\";\n"),
@@ -530,7 +531,7 @@ public struct UntranslatedRule: Rule {
             // The app's name, platform terms and configured do-not-translate terms are not words to translate.
             // An acronym (GPX, URL, VPN) reads the same everywhere: "Siri, start DuckDuckGo VPN." has one
             // word to translate, which Dutch and Danish write the same.
-            var words = Self.withoutAcronyms(TextAnalysis.translatableWords(in: context.names.masking(source)))
+            var words = Self.withoutAcronyms(Self.joiningHyphenated(TextAnalysis.translatableWords(in: context.names.masking(source))))
             if words.isEmpty || TextAnalysis.isIdentifierLike(source) { continue }
             // A word left beside names the other translations keep ("Open" of "Open GitHub Sponsors") is
             // the locale's own when its translators write it in their other strings (Dutch "Open in
@@ -601,6 +602,27 @@ public struct UntranslatedRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Two words joined by a hyphen are one term ("look-ahead", "e-mail"), kept as one word or not at
+    /// all; a longer chain is a phrase ("Mobile-to-Mobile") and keeps its words.
+    static func joiningHyphenated(_ words: [Substring]) -> [Substring] {
+        func hyphenated(_ a: Substring, _ b: Substring) -> Bool {
+            a.endIndex < b.startIndex && b.base[a.endIndex..<b.startIndex] == "-"
+        }
+        var joined: [Substring] = []
+        var i = 0
+        while i < words.count {
+            var end = i
+            while end + 1 < words.count, hyphenated(words[end], words[end + 1]) { end += 1 }
+            if end == i + 1 {
+                joined.append(words[i].base[words[i].startIndex..<words[end].endIndex])
+            } else {
+                joined += words[i...end]
+            }
+            i = end + 1
+        }
+        return joined
     }
 
     /// The words that are not acronyms (up to four capitals or digits), unless every word is written

@@ -310,6 +310,10 @@ public struct PluralMissingCategoryRule: Rule {
                 VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 byte|$1 bytes}}\";\n"),
                 VirtualFile("Wiki/pl.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 bajt|$1 bajty|$1 bajtów}}\";\n"),
                 stringsdictExample("pl.lproj/Localizable.stringsdict", forms: [("one", "%d bajt"), ("few", "%d bajty"), ("other", "%d bajtów")])),
+            RuleExample("A plural beside the message it was made from (the .stringsdict wins), its one variable (\"v0\") the message's one plural (\"$1\"), the 'many' form in 'other'",
+                VirtualFile("Wiki/en.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 article|$1 articles}}\";\n"),
+                VirtualFile("Wiki/pl.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|$1 artykuł|$1 artykuły|$1 artykułów}}\";\n"),
+                .plist("Wiki/pl.lproj/Localizable.stringsdict", dict: stringsdictEntry("books", format: "%#@v0@", forms: [("one", "%d artykuł"), ("few", "%d artykuły"), ("other", "%d artykułów")], variableName: "v0"))),
             RuleExample("No word changes with the number: \"1 replaced\" and \"1 ersetzt\" read right with 'other'",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("zero", "Not replaced"), ("other", "%lld replaced")], markVariable: true),
                 stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("zero", "Nicht ersetzt"), ("other", "%lld ersetzt")])),
@@ -334,7 +338,8 @@ public struct PluralMissingCategoryRule: Rule {
         func message(_ site: PluralSite, _ variable: PluralVariable) -> TranslateWikiPlural? {
             if translateWiki == nil { translateWiki = Self.translateWikiPluralForms(context) }
             guard let plurals = translateWiki?[TranslateWikiPlace(locale: site.locale, key: site.key)] else { return nil }
-            if variable.name.hasPrefix("v"), let number = Int(variable.name.dropFirst()) { return plurals[number] }
+            if variable.name.hasPrefix("v"), let number = Int(variable.name.dropFirst()), let plural = plurals[number] { return plural }
+            // One plural in the message, one in the entry, whatever they are called ("v0" for "$1").
             return plurals.count == 1 && site.value.variables.filter(\.isPluralRule).count == 1 ? plurals.values.first : nil
         }
         for site in context.pluralSites {
@@ -363,6 +368,7 @@ public struct PluralMissingCategoryRule: Rule {
                 }
                 // Polish and East Slavic `other` holds no whole number: converted from a TranslateWiki
                 // message whose last form (the `many` one) it is, it shows right for every `many` number.
+                // (Written by hand, "%d файлу" may as well be the fractions' wording: only the message tells.)
                 if missing == [.many], isIntegerValueType(variable.valueType), Self.otherHoldsNoInteger.contains(language),
                    let other = variable.form("other")?.text {
                     if let forms = message(site, variable).map({ Self.generalForms($0.forms) }),
@@ -442,10 +448,17 @@ public struct PluralMissingCategoryRule: Rule {
     /// TranslateWiki message as written: the general ones in the language's category order, and
     /// explicit ones (`0=`, `1=` …) where the translator put them. Wikipedia converts these messages
     /// into its `.stringsdict` plurals.
+    ///
+    /// Read from the translations' `.strings` files themselves: where a `.stringsdict` beside one holds
+    /// the plural (Wikipedia's TranslateWiki tree), the message is no pair of the index, yet it is
+    /// what the plural was made from.
     static func translateWikiPluralForms(_ context: RuleContext) -> [TranslateWikiPlace: [Int: TranslateWikiPlural]] {
         var plurals: [TranslateWikiPlace: [Int: TranslateWikiPlural]] = [:]
-        for pair in context.pairs {
-            guard case .text(let text) = pair.translation.value, text.firstByteRange(of: "{{PLURAL:") != nil else { continue }
+        let messages = context.index.tableSets.lazy.flatMap(\.translations).flatMap { translation in
+            translation.tables.lazy.filter { $0.format == .strings }.flatMap(\.entries).map { (locale: translation.locale, entry: $0) }
+        }
+        for (locale, entry) in messages {
+            guard case .text(let text) = entry.value, text.firstByteRange(of: "{{PLURAL:") != nil else { continue }
             var rest = text
             var blocks: [Int: TranslateWikiPlural] = [:]
             while let start = rest.firstByteRange(of: "{{PLURAL:") {
@@ -454,11 +467,13 @@ public struct PluralMissingCategoryRule: Rule {
                 let arguments = after[..<end.lowerBound].split(separator: "|", omittingEmptySubsequences: false)
                 // A second plural of the same number ("{{PLURAL:$1|…}}{{PLURAL:$1|}}") does not replace the first.
                 if let variable = arguments.first, variable.hasPrefix("$"), let number = Int(variable.dropFirst()), blocks[number] == nil {
-                    blocks[number] = TranslateWikiPlural(forms: Array(arguments.dropFirst()), location: pair.location)
+                    blocks[number] = TranslateWikiPlural(forms: Array(arguments.dropFirst()), location: entry.valueLocation ?? entry.location)
                 }
                 rest = String(after[end.upperBound...])
             }
-            if !blocks.isEmpty { plurals[TranslateWikiPlace(locale: pair.locale, key: pair.key)] = blocks }
+            if !blocks.isEmpty, plurals[TranslateWikiPlace(locale: locale, key: entry.key)] == nil {
+                plurals[TranslateWikiPlace(locale: locale, key: entry.key)] = blocks
+            }
         }
         return plurals
     }

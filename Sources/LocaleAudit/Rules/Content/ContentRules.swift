@@ -19,7 +19,8 @@ public struct WhitespaceMismatchRule: Rule {
         that ends where the source's first line ends, with its mark and placeholders, and is no longer \
         than a translation of that line is cut off: one warning says the lines after it are missing (and `punctuation-mismatch` \
         leaves its end mark alone). The same edge in three or more strings of a locale's file (an import \
-        that began every string with a line break) is one cause: one finding, the other keys its notes.
+        that began every string with a line break) is one cause: one finding, the other keys its notes; \
+        so are doubled spaces in three or more strings of a file (a translator's typing habit).
         """,
         triggering: [
             RuleExample("The German text lost the trailing space the code joins a name to",
@@ -34,6 +35,9 @@ public struct WhitespaceMismatchRule: Rule {
             RuleExample("Two spaces in a row (a note)",
                 .strings("en", "\"delete.confirm\" = \"Delete this book?\";\n"),
                 .strings("es", "\"delete.confirm\" = ↓\"¿Eliminar  este libro?\";\n")),
+            RuleExample("Two spaces in a row in three strings of a file: one typing habit, one note at the first",
+                .strings("en", "\"a\" = \"Delete this book?\";\n\"b\" = \"Share this book\";\n\"c\" = \"Rename this book\";\n"),
+                .strings("es", "\"a\" = ↓\"¿Eliminar  este libro?\";\n\"b\" = \"Compartir  este libro\";\n\"c\" = \"Renombrar este  libro\";\n")),
             RuleExample("A trailing space of the source that most translations drop is reported once, on the source (a note)",
                 .strings("en", "\"saved\" = ↓\"You’re all set! \";\n"),
                 .strings("de", "\"saved\" = \"Alles bereit!\";\n"),
@@ -157,8 +161,9 @@ public struct WhitespaceMismatchRule: Rule {
                                  severity: nil, text: text))
         }
         if let doubled = t.doubledSpace, s.doubledSpace == nil, !Self.isLanguageSpacing(t, language: language) {
+            // A translator's typing habit across a file (Shan's double spaces): one finding.
             defects.append(.init(kind: "doubled", message: "has \(doubled.length) spaces in a row \(Self.context(text.translation, at: doubled.offset)) where the source has one: remove the extra space",
-                                 severity: .note, text: text))
+                                 severity: .note, text: text, batch: "doubled space"))
         }
         return defects
     }
@@ -289,6 +294,10 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("ja", "\"sync.ask\" = ↓\"今すぐ同期します.\";\n")),
         ],
         nonTriggering: [
+            RuleExample("A search suggestion the translation makes a question of (a question word, Spanish ¿)",
+                .strings("en", "\"try.search\" = \"how to say duck in spanish\";\n\"feedback\" = \"Please tell us what we can improve\";\n"),
+                .strings("ru", "\"try.search\" = \"Как сказать «утка» по-испански?\";\n\"feedback\" = \"Что мы можем улучшить?\";\n"),
+                .strings("es", "\"try.search\" = \"¿Cómo se dice pato en inglés?\";\n\"feedback\" = \"Dinos qué podemos mejorar\";\n")),
             RuleExample("The target language's own marks",
                 .strings("en", "\"delete\" = \"Delete this book?\";\n\"done\" = \"Done.\";\n\"label\" = \"Title:\";\n"),
                 .strings("ja", "\"delete\" = \"この本を削除しますか？\";\n\"done\" = \"完了しました。\";\n\"label\" = \"タイトル：\";\n"),
@@ -521,6 +530,9 @@ public struct PunctuationMismatchRule: Rule {
             if found == .period && EndPunctuation.periodIsAbbreviationOrOrdinal(text.translation) { return defects }
             // A mark inside a closing bracket ends a parenthesis ("(opt.)"), not the text.
             if EndPunctuation.closedByBracket(text.translation) { return defects }
+            // "Как сказать «утка» по-испански?" for the search "how to say duck in spanish": the
+            // translator made a question of it, which needs its mark.
+            if found == .question && EndPunctuation.opensQuestion(text.translation, language: language) { return defects }
             // The translation made two sentences of the source's one ("Finde X. Wische dann …"), or
             // keeps the source's two, whose last the source left open: its last sentence ends like
             // its first, and removing the mark would be the error.

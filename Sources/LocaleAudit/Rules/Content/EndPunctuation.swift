@@ -220,6 +220,32 @@ enum EndPunctuation {
     /// with spaces.
     static let markOptionalLanguages: Set<String> = ["th", "lo"]
 
+    /// Whether a translation opens as a direct question: with Spanish "¿", or with a question word of
+    /// its language ("Как сказать…", "Wie kann ich…"), so its question mark is the language's own.
+    static func opensQuestion(_ text: String, language: String) -> Bool {
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\"" || $0 == "«" || $0 == "„" || $0 == "“" }
+        if trimmed.first == "¿" { return true }
+        guard let words = questionWords[language] else { return false }
+        let first = trimmed.prefix { $0.isLetter || $0 == "'" }.lowercased()
+        return words.contains(first)
+    }
+
+    /// Words that open a direct question, per language (the interrogative pronouns and adverbs).
+    static let questionWords: [String: Set<String>] = [
+        "en": ["how", "what", "who", "whom", "whose", "where", "when", "why", "which"],
+        "de": ["wie", "was", "wer", "wen", "wem", "wessen", "wo", "wann", "warum", "weshalb", "welche", "welcher", "welches", "wohin", "woher"],
+        "fr": ["comment", "que", "qu'est", "qui", "où", "quand", "pourquoi", "quel", "quelle", "quels", "quelles", "combien"],
+        "es": ["cómo", "qué", "quién", "quiénes", "dónde", "cuándo", "cuál", "cuáles", "cuánto", "cuántos"],
+        "it": ["come", "cosa", "che", "chi", "dove", "quando", "perché", "quale", "quali", "quanto", "quanti"],
+        "pt": ["como", "que", "quem", "onde", "quando", "porque", "qual", "quais", "quanto", "quantos"],
+        "nl": ["hoe", "wat", "wie", "waar", "wanneer", "waarom", "welke", "welk", "hoeveel"],
+        "ru": ["как", "что", "кто", "где", "когда", "почему", "зачем", "какой", "какая", "какое", "какие", "сколько", "куда", "откуда", "чей"],
+        "uk": ["як", "що", "хто", "де", "коли", "чому", "навіщо", "який", "яка", "яке", "які", "скільки", "куди", "звідки"],
+        "pl": ["jak", "co", "kto", "gdzie", "kiedy", "dlaczego", "czemu", "który", "która", "które", "ile", "dokąd", "skąd"],
+        "cs": ["jak", "co", "kdo", "kde", "kdy", "proč", "který", "která", "které", "kolik", "kam", "odkud"],
+        "sk": ["ako", "čo", "kto", "kde", "kedy", "prečo", "ktorý", "ktorá", "ktoré", "koľko", "kam", "odkiaľ"],
+    ]
+
     /// `text` without trailing white space, invisible marks and closing quotes and brackets.
     static func endTrimmed(_ text: String) -> Substring {
         var end = text.endIndex
