@@ -467,29 +467,28 @@ enum ConsistentIdentification {
                 ? "VoiceOver should name the same control the same way on every screen"
                 : "users meet one term under two names"
             let tied = variants.indices.filter { voteCounts[$0] == mostVotes }
-            if tied.count > 1 {
-                // No form is chosen more often: file order would pick one at random, and it may be the
-                // typo. One finding, where the second form first appears, names them all and picks none.
-                let occurrence = variants[tied[1]].occurrences[0]
+            // One finding where the variant `at` first appears, naming every form and picking none.
+            func namingEveryForm(at variant: Int, _ how: String, _ advice: String) -> Finding {
+                let occurrence = variants[variant].occurrences[0]
                 let forms = variants.map { variant in
                     "\"\(variant.occurrences[0].text.visibleEscaped.truncatedForMessage)\"\(variant.form == occurrence.form ? " here" : "") (\(variant.occurrences.count) of \(total))"
                 }
-                let message = "\(noun(occurrence)) \(sourceShown) is translated \(variants.count) ways in \(group.locale), none more often than the others: \(forms.joined(separator: ", ")); \(why): choose one"
-                findings.append(.entry(rule, message, at: occurrence.pair.location, locale: group.locale,
-                                       table: occurrence.pair.table, key: occurrence.pair.key, notes: notes))
+                let message = "\(noun(occurrence)) \(sourceShown) is translated \(variants.count) ways in \(group.locale), \(how): \(forms.joined(separator: ", ")); \(advice)"
+                return .entry(rule, message, at: occurrence.pair.location, locale: group.locale,
+                              table: occurrence.pair.table, key: occurrence.pair.key, notes: notes)
+            }
+            if tied.count > 1 {
+                // No form is chosen more often: file order would pick one at random, and it may be the
+                // typo. One finding, where the second form first appears, names them all and picks none.
+                findings.append(namingEveryForm(at: tied[1], "none more often than the others", "\(why): choose one"))
                 continue
             }
             // Three ways or more and none in half the places: "Edit" as a command ("Modifier"), the Edit menu
             // ("Édition") and a settings pane ("Éditeur") are different senses, each right in its place.
             // No form to impose: one finding names them all and asks for a check.
             if variants.count >= 3, mostVotes * 2 < voteCounts.reduce(0, +) {
-                let occurrence = variants[1].occurrences[0]
-                let forms = variants.map { variant in
-                    "\"\(variant.occurrences[0].text.visibleEscaped.truncatedForMessage)\"\(variant.form == occurrence.form ? " here" : "") (\(variant.occurrences.count) of \(total))"
-                }
-                let message = "\(noun(occurrence)) \(sourceShown) is translated \(variants.count) ways in \(group.locale), none in half the places: \(forms.joined(separator: ", ")); a word with several senses (a command, a menu, a title) may need several, but \(why): check that each fits its place"
-                findings.append(.entry(rule, message, at: occurrence.pair.location, locale: group.locale,
-                                       table: occurrence.pair.table, key: occurrence.pair.key, notes: notes))
+                findings.append(namingEveryForm(at: 1, "none in half the places",
+                                                "a word with several senses (a command, a menu, a title) may need several, but \(why): check that each fits its place"))
                 continue
             }
             let majority = tied[0]

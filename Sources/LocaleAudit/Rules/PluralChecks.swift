@@ -424,7 +424,8 @@ public struct PluralMissingCategoryRule: Rule {
                         var finding = Finding.entry(rule,
                             "\(site.context)\(site.locale) needs \(listed(needed)) in \(variable.displayName), and the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): give the message the forms \(site.locale) needs, then convert it again — \(ICUInfo.dataSummary)",
                             at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, notes: [atMessage])
-                        finding.batchMark = "message lacks " + missing.map(\.rawValue).joined(separator: " ")
+                        // Messages of another number of forms are worded apart ("the same one form").
+                        finding.batchMark = "message of \(forms.count) forms lacks " + missing.map(\.rawValue).joined(separator: " ")
                         findings.append(finding)
                         continue
                     }

@@ -140,7 +140,12 @@ enum ContentTexts {
         var findings: [Finding] = []
         // Pairs come grouped by table and locale: the language changes rarely.
         var lastLocale: Int32? = nil, language = ""
-        for pair in context.pairs {
+        let pairs = context.pairs, facts = context.pairFacts
+        for position in pairs.indices {
+            // A translation equal to its source has nothing to compare: settled by the pair's facts,
+            // before the pair is copied out (unless an XLIFF unit carries a source of its own).
+            if facts[position].contains(.identical) && pairs[position].translation.sourceValue == nil { continue }
+            let pair = pairs[position]
             if pair.localeID != lastLocale || pair.localeID < 0 {
                 lastLocale = pair.localeID
                 language = UntranslatedRule.language(of: pair.locale)
