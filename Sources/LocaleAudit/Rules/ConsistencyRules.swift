@@ -368,7 +368,9 @@ public struct UntranslatedRule: Rule {
         and so is a text of capitalised words only (\"Gurung Khema\", \
         \"Add Book\"), which may be a name kept on purpose. Nor are reported \
         regional variants of the source language (en-GB for an en source), nor a single word (a \
-        hyphenated term is one) in a \
+        hyphenated term is one; capitalised words most of the key's other translations keep inside \
+        their own wording are a name, and a word left beside them counts alone unless the locale \
+        writes it in fewer than three of its other translations: Dutch "Open" of "Open GitHub Sponsors") in a \
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
         same in German or French). Accessibility strings are reported by `a11y-untranslated` instead, \
         permission prompts by `permission-prompt-untranslated`.
