@@ -331,7 +331,7 @@ public struct PluralMissingCategoryRule: Rule {
         let rule = Self.description
         let cache = PluralRulesCache.shared
         var findings: [Finding] = []
-        // Read from the pairs only when a plural lacks a form: most projects have no such messages.
+        // Read from the `.strings` tables only when a plural lacks a form: most projects have no such messages.
         var translateWiki: [TranslateWikiPlace: [Int: TranslateWikiPlural]]? = nil
         // The plural of a TranslateWiki message a variable was converted from: Wikipedia's converter
         // names the variable of `{{PLURAL:$2|…}}` `v2`.
