@@ -566,18 +566,14 @@ public struct UntranslatedRule: Rule {
             }
             // Only capitalised words ("Gurung Khema", "Creative Commons License") in a locale of the
             // same script: as likely a name kept on purpose as a title left untranslated; a note.
-            if !Self.writesOtherScript(pair.locale), !words.contains(where: { $0.first?.isLowercase == true }) {
-                if Self.isName(source) { keptInOneLocale.append((findings.count, source, pair.localeID)) }
-                if let word = wordBesideNames { wordsBesideNames.append((findings.count, String(word), pair.localeID)) }
-                findings.append(.entry(rule, "identical to the \(context.project.sourceLanguage) source: a name or title kept on purpose, or left untranslated in \(pair.locale)?",
-                                       at: location, locale: pair.locale, table: pair.table, key: pair.key, severity: .note,
-                                       notes: [pair.sourceNote]))
-                continue
-            }
+            let nameOrTitle = !Self.writesOtherScript(pair.locale) && !words.contains(where: { $0.first?.isLowercase == true })
+            if nameOrTitle && Self.isName(source) { keptInOneLocale.append((findings.count, source, pair.localeID)) }
             if let word = wordBesideNames { wordsBesideNames.append((findings.count, String(word), pair.localeID)) }
-            findings.append(.entry(rule, "identical to the \(context.project.sourceLanguage) source; not translated into \(pair.locale)?",
+            let question = nameOrTitle ? ": a name or title kept on purpose, or left untranslated in \(pair.locale)?"
+                                       : "; not translated into \(pair.locale)?"
+            findings.append(.entry(rule, "identical to the \(context.project.sourceLanguage) source" + question,
                                    at: location, locale: pair.locale, table: pair.table, key: pair.key,
-                                   severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
+                                   severity: nameOrTitle || words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
         }
         // A name the translators write inside their own sentences ("Проигрыватель Duck Player") is
         // kept on purpose, not waiting for a translation.
