@@ -51,14 +51,25 @@ public enum Discovery {
     }
 
     public static func format(ofFileNamed name: String) -> CatalogFormat? {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "strings": return .strings
-        case "stringsdict": return .stringsdict
-        case "xliff", "xlf": return .xliff
-        case "xcstrings": return .xcstrings
-        default: return nil
+        var name = name
+        return name.withUTF8 { format(ofFileNamed: $0) }
+    }
+
+    /// The format a file name's extension (ASCII letters, any case) names, read from its bytes: a
+    /// walk asks this of every file it meets.
+    static func format(ofFileNamed name: UnsafeBufferPointer<UInt8>) -> CatalogFormat? {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != 0 else { return nil }
+        let tail = UnsafeBufferPointer(rebasing: name[(dot + 1)...])
+        func named(_ word: StaticString) -> Bool {
+            guard tail.count == word.utf8CodeUnitCount else { return false }
+            for i in 0..<tail.count where tail[i] | 0x20 != word.utf8Start[i] { return false }
+            return true
         }
+        if named("strings") { return .strings }
+        if named("stringsdict") { return .stringsdict }
+        if named("xliff") || named("xlf") { return .xliff }
+        if named("xcstrings") { return .xcstrings }
+        return nil
     }
 
     public static func discover(_ arguments: [String], formats: Set<CatalogFormat> = Set(CatalogFormat.allCases)) -> DiscoveryResult {
@@ -100,26 +111,105 @@ public enum Discovery {
     }
 
     static func classify(path: String, format: CatalogFormat, size: Int) -> DiscoveredFile {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        let name = components.last.map(String.init) ?? path
-        var locale: String? = nil
-        var scope = components.dropLast().joined(separator: "/")
-        if let lprojIndex = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }) {
-            locale = lprojLocale(String(components[lprojIndex]))
-            scope = components[..<lprojIndex].joined(separator: "/")
+        var path = path
+        return path.withUTF8 { bytes in
+            let parts = PathParts(bytes)
+            var locale: String? = nil
+            var scope = parts.string(0..<parts.folderEnd)
+            if let lproj = parts.lastLprojFolder {
+                locale = lprojLocale(UnsafeBufferPointer(rebasing: bytes[lproj]))
+                scope = parts.string(0..<max(lproj.lowerBound - 1, 0))
+            }
+            if format == .xcstrings { scope = parts.string(0..<parts.folderEnd) }
+            let dot = bytes[parts.nameStart...].lastIndex(of: UInt8(ascii: ".")) ?? bytes.count
+            return DiscoveredFile(path: String(decoding: bytes, as: UTF8.self), format: format, locale: locale,
+                                  table: parts.string(parts.nameStart..<dot), scope: scope, size: size)
         }
-        if format == .xcstrings { scope = components.dropLast().joined(separator: "/") }
-        let table = String(name[..<name.lastIndex(of: ".")!])
-        return DiscoveredFile(path: path, format: format, locale: locale, table: table, scope: scope, size: size)
+    }
+
+    /// Where a path's parts lie in its bytes, as `split(separator: "/", omittingEmptySubsequences:
+    /// false)` would cut it: found with byte searches, because discovery cuts every path it keeps.
+    struct PathParts {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Where the last component (the file name) starts.
+        let nameStart: Int
+        /// Where the folder part ends (the last "/"), 0 without one: the components before the name, joined.
+        var folderEnd: Int { max(nameStart - 1, 0) }
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        }
+
+        /// The last folder component ending in `.lproj`.
+        var lastLprojFolder: Range<Int>? {
+            var end = nameStart - 1
+            while end >= 0 {
+                let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+                if Discovery.endsWithLproj(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return start..<end }
+                end = start - 1
+            }
+            return nil
+        }
+
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+    }
+
+    static func endsWithLproj(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let suffix: StaticString = ".lproj"
+        let n = suffix.utf8CodeUnitCount
+        guard bytes.count >= n else { return false }
+        return memcmp(bytes.baseAddress! + bytes.count - n, suffix.utf8Start, n) == 0
+    }
+
+    /// Whether a file of this name may be a catalog or a side input (`Walker.consider`): an
+    /// Interface Builder file, a project or `Info.plist`, or a catalog format.
+    static func isWanted(fileNamed name: UnsafeBufferPointer<UInt8>) -> Bool {
+        func ends(_ suffix: StaticString) -> Bool {
+            let n = suffix.utf8CodeUnitCount
+            return name.count >= n && memcmp(name.baseAddress! + name.count - n, suffix.utf8Start, n) == 0
+        }
+        return ends(".storyboard") || ends(".xib") || ends("project.pbxproj") || ends("Info.plist")
+            || format(ofFileNamed: name) != nil
+    }
+
+    /// A path's last two components that are not empty (its folder's name and its own), as
+    /// `split(separator: "/")` gives them; "" where there is none.
+    static func lastTwoComponents(_ path: String) -> (parent: String, name: String) {
+        var path = path
+        return path.withUTF8 { bytes in
+            var found: [Range<Int>] = []
+            var end = bytes.count
+            while end > 0 && found.count < 2 {
+                let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+                if start < end { found.append(start..<end) }
+                end = start - 1
+            }
+            let text = { (range: Range<Int>?) in range.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? "" }
+            return (text(found.count > 1 ? found[1] : nil), found.isEmpty ? String(decoding: bytes, as: UTF8.self) : text(found[0]))
+        }
+    }
+
+    /// The locale of a `.lproj` folder's path or name, from its bytes (see `lprojLocale(_:)`).
+    static func lprojLocale(_ folder: UnsafeBufferPointer<UInt8>) -> String {
+        var name = folder[...]
+        // Its last component that is not empty (a trailing "/" names the same folder).
+        var end = name.endIndex
+        while end > name.startIndex && name[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        if end > name.startIndex {
+            name = name[..<end]
+            if let slash = name.lastIndex(of: UInt8(ascii: "/")) { name = name[(slash + 1)...] }
+        }
+        if endsWithLproj(UnsafeBufferPointer(rebasing: name)) { name = name.dropLast(6) }
+        if let colon = name.lastIndex(of: UInt8(ascii: ":")) { name = name[(colon + 1)...] }
+        return String(decoding: UnsafeBufferPointer(rebasing: name), as: UTF8.self)
     }
 
     /// The locale an `X.lproj` folder names. A git side's paths read `REV:de.lproj/…`, and no locale
     /// identifier holds a colon, so anything up to the last one is the revision, not the locale.
     public static func lprojLocale(_ folder: String) -> String {
-        var name = Substring(folder.split(separator: "/").last ?? Substring(folder))
-        if name.hasSuffix(".lproj") { name = name.dropLast(".lproj".count) }
-        if let colon = name.lastIndex(of: ":") { name = name[name.index(after: colon)...] }
-        return String(name)
+        var folder = folder
+        return folder.withUTF8 { lprojLocale($0) }
     }
 
     /// Whether a path inside a tree (a git listing) lies in a folder a walk would skip.
@@ -178,11 +268,17 @@ public enum Discovery {
                 }
                 var names: [String] = []
                 while let entry = readdir(handle) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                    let kept: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                        let bytes = raw.bindMemory(to: UInt8.self)
+                        let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                        let name = UnsafeBufferPointer(rebasing: bytes[..<length])
+                        if length <= 2 && name.allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
+                        // A regular file (the entry says so, no link to follow) that no reader or side
+                        // input wants needs no `stat`: most of an app's files are of that kind.
+                        if entry.pointee.d_type == UInt8(DT_REG) && !Discovery.isWanted(fileNamed: name) { return nil }
+                        return String(decoding: name, as: UTF8.self)
                     }
-                    if name == "." || name == ".." { continue }
-                    names.append(name)
+                    if let kept { names.append(kept) }
                 }
                 closedir(handle)
                 // Sub-folders are pushed in reverse so they pop in name order; the final sort makes
@@ -236,16 +332,15 @@ public enum Discovery {
         }
 
         mutating func noteIfLproj(_ path: String) {
-            if path.hasSuffix(".lproj") { lprojFolders.append(path) }
+            if path.hasByteSuffix(".lproj") { lprojFolders.append(path) }
         }
 
         mutating func consider(file path: String, info: stat, explicitlyNamed: Bool) {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            if name.hasSuffix(".storyboard") || name.hasSuffix(".xib") {
-                noteInterfaceBuilderFile(path, name: name, info: info)
+            let (parent, name) = Discovery.lastTwoComponents(path)
+            if name.hasByteSuffix(".storyboard") || name.hasByteSuffix(".xib") {
+                noteInterfaceBuilderFile(path, info: info)
                 return
             }
-            let parent = path.split(separator: "/").dropLast().last.map(String.init) ?? ""
             if let kind = AppDeclarationReader.kind(ofFileNamed: name, parent: parent) {
                 if seenFiles.insert(FileIdentity(info)).inserted { appDeclarationFiles.append(AppDeclarationFile(path: path, kind: kind)) }
                 return
@@ -256,13 +351,17 @@ public enum Discovery {
         }
 
         /// Only storyboards in an `.lproj` folder are localized through `.strings` tables.
-        mutating func noteInterfaceBuilderFile(_ path: String, name: String, info: stat) {
-            let components = path.split(separator: "/", omittingEmptySubsequences: false)
-            guard let lprojIndex = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }),
-                  seenFiles.insert(FileIdentity(info)).inserted else { return }
-            interfaceBuilderFiles.append(InterfaceBuilderFile(
-                path: path, locale: String(components[lprojIndex].dropLast(".lproj".count)),
-                table: String(name[..<name.lastIndex(of: ".")!]), scope: components[..<lprojIndex].joined(separator: "/")))
+        mutating func noteInterfaceBuilderFile(_ path: String, info: stat) {
+            var path = path
+            let file: InterfaceBuilderFile? = path.withUTF8 { bytes in
+                let parts = PathParts(bytes)
+                guard let lproj = parts.lastLprojFolder else { return nil }
+                let dot = bytes[parts.nameStart...].lastIndex(of: UInt8(ascii: ".")) ?? bytes.count
+                return InterfaceBuilderFile(path: parts.string(0..<bytes.count), locale: parts.string(lproj.lowerBound..<(lproj.upperBound - 6)),
+                                            table: parts.string(parts.nameStart..<dot), scope: parts.string(0..<max(lproj.lowerBound - 1, 0)))
+            }
+            guard let file, seenFiles.insert(FileIdentity(info)).inserted else { return }
+            interfaceBuilderFiles.append(file)
         }
 
         mutating func report(_ path: String, _ message: String, severity: Severity = .warning) {
