@@ -11,7 +11,8 @@ public struct MissingTranslationRule: Rule {
         At run time the app falls back to the development language for that string: a German user \
         meets one English sentence in a German screen. The finding sits on the source entry and names \
         the locale; the note says which file should gain the key. A key that three quarters of the \
-        locales lack (a new string not sent to translators yet) is one finding naming them, and three or \
+        locales lack (a new string not sent to translators yet; partial locales count too when most \
+        complete locales lack it) is one finding naming them, and three or \
         more such keys of a table that the same locales lack (a batch of new strings) are one finding. Likewise \
         three or more keys one locale lacks in a file are one task for its translator: one finding at the \
         first, the other keys its notes (and each a unit of the XLIFF fix list). Interface Builder's default \
@@ -32,6 +33,12 @@ public struct MissingTranslationRule: Rule {
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
                 .strings("fr", "\"cancel\" = \"Annuler\";\n"),
                 .strings("ja", "\"cancel\" = \"キャンセル\";\n")),
+            RuleExample("A new string three of five complete locales lack, and the partial ones too: one finding, not one per locale",
+                .strings("en", menuRows("en") + "↓\"share\" = \"Share\";\n"),
+                .strings("de", menuRows("de")), .strings("fr", menuRows("fr")), .strings("nl", menuRows("nl")),
+                .strings("ja", menuRows("ja") + "\"share\" = \"共有\";\n"), .strings("ko", menuRows("ko") + "\"share\" = \"공유\";\n"),
+                .strings("pl", "\"open\" = \"Otwórz\";\n"), .strings("tr", "\"open\" = \"Aç\";\n"), .strings("uk", "\"open\" = \"Відкрити\";\n"),
+                .strings("cs", "\"open\" = \"Otevřít\";\n"), .strings("ru", "\"open\" = \"Открыть\";\n"), .strings("vi", "\"open\" = \"Mở\";\n")),
             RuleExample("Three new strings the same locales lack: one batch, one finding",
                 .strings("en", "\"cancel\" = \"Cancel\";\n↓\"share\" = \"Share\";\n\"export\" = \"Export\";\n\"print\" = \"Print\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
@@ -120,7 +127,17 @@ public struct MissingTranslationRule: Rule {
                         && AccessibilityClassifier.interfaceBuilderKey(source.keys[k]) != nil)
                     || context.names.covers(text)
             }
-            // A partial locale's missing strings are summarised by locale-incomplete.
+            // A partial locale's missing strings are summarised by locale-incomplete; that it lacks a
+            // key too still says the key was not sent, when most complete locales lack it as well
+            // (GoMap's new POI string: 9 of 13 locales, and 14 of the 14 partial ones).
+            var partial = 0
+            var partialLacking = [Int](repeating: 0, count: source.keys.count)
+            for (l, translation) in set.translations.enumerated()
+            where context.isFolded(translation.locale, set.id) && !context.isSourceVariant(translation.locale) {
+                partial += 1
+                let aligned = set.alignedEntries[l]
+                for k in source.keys.indices where aligned[k] == nil { partialLacking[k] += 1 }
+            }
             for (l, translation) in set.translations.enumerated() where !context.isFolded(translation.locale, set.id) {
                 if !context.isSourceVariant(translation.locale) { reporting += 1 }
                 let file = translation.tables.map(\.path).sorted().first ?? ""
@@ -152,16 +169,20 @@ public struct MissingTranslationRule: Rule {
             }
             for k in missingIn.keys.sorted() {
                 let missing = missingIn[k]!
-                guard missing.count >= Self.groupedMinimum, missing.count * 4 >= reporting * 3 else {
+                guard missing.count >= Self.groupedMinimum,
+                      missing.count * 4 >= reporting * 3
+                        || (missing.count * 2 > reporting && (missing.count + partialLacking[k]) * 4 >= (reporting + partial) * 3) else {
                     findings += missing.map(\.finding)
                     continue
                 }
                 let entry = set.sourceEntries[k]
                 let places = missing.map { LocalePlace(locale: $0.locale, location: $0.finding.location ?? entry.location) }
                 let count = missing.count == reporting ? "any of the \(reporting)" : "\(missing.count) of the \(reporting)"
+                let partialToo = missing.count < reporting && partialLacking[k] > 0
+                    ? ", nor in \(partialLacking[k]) of the \(partial) partial ones" : ""
                 // Bilingual files carry each locale's unit: those places, after the source.
                 let unitPlaces = LocalePlace.ordered(places.filter { $0.location != entry.location })
-                var grouped = Finding.entry(rule, "no translation in \(count) locales that translate \(set.id.name): not yet sent to translators? The app shows the \(context.project.sourceLanguage) text",
+                var grouped = Finding.entry(rule, "no translation in \(count) locales that translate \(set.id.name)\(partialToo): not yet sent to translators? The app shows the \(context.project.sourceLanguage) text",
                                             at: entry.location, locale: nil, table: set.id, key: source.keys[k],
                                             notes: [Finding.Note(message: "missing in \(listed(missing.map(\.locale)))")]
                                                 + LocalePlace.notes(for: unitPlaces, saying: "also in"))
@@ -172,6 +193,13 @@ public struct MissingTranslationRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Ten menu commands, "translated" into `locale` by name: the bulk of a rule example's table.
+    static func menuRows(_ locale: String) -> String {
+        ["open", "save", "close", "quit", "undo", "redo", "copy", "cut", "paste", "find"].map { key in
+            "\"\(key)\" = \"\(locale == "en" ? key.capitalized : "\(key.capitalized) (\(locale))")\";\n"
+        }.joined()
     }
 
     /// A key missing in at least this many locales, and in three quarters of those that report, is
@@ -224,7 +252,8 @@ public struct ExtraKeyRule: Rule {
         half of the table's translations (and at least two) have is one source-side defect — the source \
         table lost it, or the code dropped it and no translation followed — and is reported once, at \
         its first place, with the other locales as notes; a key that lingers in a minority of locales is \
-        reported in each of them.
+        reported in each of them, and three or more such keys in one locale's file are one finding (one \
+        clean-up), the other keys its notes.
         """,
         triggering: [
             RuleExample("German keeps a key the source dropped",
@@ -235,6 +264,11 @@ public struct ExtraKeyRule: Rule {
                 .strings("de", "\"a\" = \"A\";\n↓\"Cancel\" = \"Abbrechen\";\n"),
                 .strings("es", "\"a\" = \"A\";\n\"Cancel\" = \"Cancelar\";\n"),
                 .strings("fr", "\"a\" = \"A\";\n\"Cancel\" = \"Annuler\";\n")),
+            RuleExample("Three stale keys left in one locale's file: one clean-up, one finding at the first",
+                .strings("en", "\"a\" = \"A\";\n\"b\" = \"B\";\n"),
+                .strings("de", "\"a\" = \"A\";\n\"b\" = \"B\";\n↓\"old.title\" = \"Alt\";\n\"old.body\" = \"Alter Text\";\n\"old.button\" = \"Weiter\";\n"),
+                .strings("es", "\"a\" = \"A\";\n\"b\" = \"B\";\n"),
+                .strings("fr", "\"a\" = \"A\";\n\"b\" = \"B\";\n")),
             RuleExample("A stale key left in two of five locales is reported in each",
                 .strings("en", "\"a\" = \"A\";\n"),
                 .strings("de", "\"a\" = \"A\";\n↓\"old\" = \"Alt\";\n"),
@@ -292,8 +326,11 @@ public struct ExtraKeyRule: Rule {
                 for l in locales {
                     let translation = set.translations[l]
                     let entry = translation.entries[key]!
-                    findings.append(.entry(rule, "not in the \(context.project.sourceLanguage) source table \(set.id.name): removed from the code (a stale translation), or the source file is out of date",
-                                           at: entry.location, locale: translation.locale, table: set.id, key: key))
+                    var finding = Finding.entry(rule, "not in the \(context.project.sourceLanguage) source table \(set.id.name): removed from the code (a stale translation), or the source file is out of date",
+                                                at: entry.location, locale: translation.locale, table: set.id, key: key)
+                    // The stale keys one locale's file keeps are one clean-up: one finding from three on.
+                    finding.batchMark = "stale"
+                    findings.append(finding)
                 }
             }
         }

@@ -413,7 +413,11 @@ enum ConsistentIdentification {
             var variants: [(form: String, occurrences: [Occurrence])] = []
             // A source in lower case ("spaces") is a piece of a sentence another string holds.
             let isFragment = group.source.first?.isLowercase == true
-            let isOneWord = group.source.allSatisfy(\.isLetter)
+            // "Custom…", a menu item that opens a dialog, is one word too (its ellipsis is compared
+            // away); "Whitespace:" labels one thing, and its forms are one term.
+            let word = group.source.hasSuffix("…") ? String(group.source.dropLast())
+                : group.source.hasSuffix("...") ? String(group.source.dropLast(3)) : group.source
+            let isOneWord = !word.isEmpty && word.allSatisfy(\.isLetter)
             for occurrence in ordered {
                 if let index = variants.firstIndex(where: { $0.form == occurrence.form }) {
                     variants[index].occurrences.append(occurrence)
@@ -637,6 +641,11 @@ public struct InconsistentTranslationRule: Rule {
                 VirtualFile("cs.lproj/Main.strings", "\"menu.edit\" = \"Úpravy\";\n\"pane.edit\" = \"Úpravy\";\n"),
                 VirtualFile("en.lproj/Localizable.strings", "\"action.edit\" = \"Edit\";\n"),
                 VirtualFile("cs.lproj/Localizable.strings", "\"action.edit\" = \"Upravit\";\n")),
+            RuleExample("\"Custom…\" agreeing with the noun of each menu, in two tables: one word with its ellipsis",
+                VirtualFile("en.lproj/Main.strings", "\"tabs.custom\" = \"Custom…\";\n\"size.custom\" = \"Custom…\";\n"),
+                VirtualFile("bg.lproj/Main.strings", "\"tabs.custom\" = \"Персонализирано…\";\n\"size.custom\" = \"Персонализирано…\";\n"),
+                VirtualFile("en.lproj/Document.strings", "\"style.custom\" = \"Custom…\";\n"),
+                VirtualFile("bg.lproj/Document.strings", "\"style.custom\" = \"Персонализиран…\";\n")),
             RuleExample("The same term in brackets: one name",
                 .strings("en", "\"way.suffix\" = \"(node)\";\n\"node.suffix\" = \" (node)\";\n"),
                 .strings("pt", "\"way.suffix\" = \"(nó)\";\n\"node.suffix\" = \" nó\";\n")),

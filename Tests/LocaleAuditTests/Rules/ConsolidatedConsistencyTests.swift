@@ -85,18 +85,22 @@ import Testing
     }
 
     /// Najdi Arabic copied from Arabic repeats its defects: one finding at `ar`, the copy a note. Persian
-    /// with the same defect is another language's: its own finding. `es-419` and `es` differ in text.
+    /// with the same defect is another language's: its own finding, and so is Spanish's. Nine locales
+    /// keep the question: four changes of thirteen are the translations' (five would be the source's).
     @Test func aLocaleCopiedFromAnotherOfItsLanguageIsANoteOfIt() throws {
-        let files = [
+        var files = [
             "en.lproj/Localizable.strings": "\"delete\" = \"Delete this book?\";\n\"done\" = \"Done\";\n",
             "ar.lproj/Localizable.strings": "\"delete\" = \"حذف هذا الكتاب.\";\n\"done\" = \"تم\";\n",
             "ars.lproj/Localizable.strings": "\"delete\" = \"حذف هذا الكتاب.\";\n\"done\" = \"تم\";\n",
             "fa.lproj/Localizable.strings": "\"delete\" = \"این کتاب حذف شود.\";\n\"done\" = \"انجام شد\";\n",
             "es.lproj/Localizable.strings": "\"delete\" = \"Eliminar este libro.\";\n\"done\" = \"Listo\";\n",
-            "es-419.lproj/Localizable.strings": "\"delete\" = \"Borrar este libro.\";\n\"done\" = \"Listo\";\n",
         ]
+        let questions = ["de": "Dieses Buch löschen?", "fr": "Supprimer ce livre ?", "it": "Eliminare questo libro?",
+                         "nl": "Dit boek verwijderen?", "pt": "Excluir este livro?", "sv": "Ta bort den här boken?",
+                         "da": "Slet denne bog?", "pl": "Usunąć tę książkę?", "fi": "Poistetaanko tämä kirja?"]
+        for (locale, question) in questions { files["\(locale).lproj/Localizable.strings"] = "\"delete\" = \"\(question)\";\n\"done\" = \"OK\";\n" }
         let findings = try audit(files, rule: "punctuation-mismatch")
-        #expect(findings.compactMap(\.locale).sorted() == ["ar", "es", "es-419", "fa"], "\(findings.map(\.locale))")
+        #expect(findings.compactMap(\.locale).sorted() == ["ar", "es", "fa"], "\(findings.map(\.locale))")
         let arabic = try #require(findings.first { $0.locale == "ar" })
         #expect(arabic.notes.contains { $0.message == "the same in ars, a copy of this text" && $0.location?.file.hasSuffix("ars.lproj/Localizable.strings") == true },
                 "\(arabic.notes)")

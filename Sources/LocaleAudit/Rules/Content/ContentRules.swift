@@ -20,7 +20,9 @@ public struct WhitespaceMismatchRule: Rule {
         than a translation of that line is cut off: one warning says the lines after it are missing (and `punctuation-mismatch` \
         leaves its end mark alone). The same edge in three or more strings of a locale's file (an import \
         that began every string with a line break) is one cause: one finding, the other keys its notes; \
-        so are doubled spaces in three or more strings of a file (a translator's typing habit).
+        so are doubled spaces in three or more strings of a file (a translator's typing habit). Five \
+        translations or more, and a third at least, without a line break inside the source's text \
+        (placed for the English words: "improve the\\nDuckDuckGo VPN.") are one note at the source.
         """,
         triggering: [
             RuleExample("The German text lost the trailing space the code joins a name to",
@@ -35,6 +37,14 @@ public struct WhitespaceMismatchRule: Rule {
             RuleExample("Two spaces in a row (a note)",
                 .strings("en", "\"delete.confirm\" = \"Delete this book?\";\n"),
                 .strings("es", "\"delete.confirm\" = ↓\"¿Eliminar  este libro?\";\n")),
+            RuleExample("Six translations without the break the source placed for its English words: one note at the source",
+                .strings("en", "\"vpn.thanks\" = ↓\"Your feedback will help us improve the\\nDuckDuckGo VPN.\";\n"),
+                .strings("de", "\"vpn.thanks\" = \"Dein Feedback hilft uns, DuckDuckGo VPN zu verbessern.\";\n"),
+                .strings("fr", "\"vpn.thanks\" = \"Vos commentaires nous aideront à améliorer DuckDuckGo VPN.\";\n"),
+                .strings("es", "\"vpn.thanks\" = \"Tus comentarios nos ayudarán a mejorar DuckDuckGo VPN.\";\n"),
+                .strings("it", "\"vpn.thanks\" = \"Il tuo feedback ci aiuterà a migliorare DuckDuckGo VPN.\";\n"),
+                .strings("nl", "\"vpn.thanks\" = \"Je feedback helpt ons DuckDuckGo VPN te verbeteren.\";\n"),
+                .strings("pl", "\"vpn.thanks\" = \"Twoja opinia pomoże nam ulepszyć DuckDuckGo VPN.\";\n")),
             RuleExample("Two spaces in a row in three strings of a file: one typing habit, one note at the first",
                 .strings("en", "\"a\" = \"Delete this book?\";\n\"b\" = \"Share this book\";\n\"c\" = \"Rename this book\";\n"),
                 .strings("es", "\"a\" = ↓\"¿Eliminar  este libro?\";\n\"b\" = \"Compartir  este libro\";\n\"c\" = \"Renombrar este  libro\";\n")),
@@ -157,8 +167,14 @@ public struct WhitespaceMismatchRule: Rule {
         // translation credit), not a label wrapped another way.
         if s.innerBreaks != t.innerBreaks,
            !(text.source.firstByteRange(of: "\n\n") != nil && Self.paragraphs(text.translation) > Self.paragraphs(text.source)) {
+            // Many translations without the source's break inside its text (not between paragraphs):
+            // it was placed for the English words.
+            let dropped = t.innerBreaks < s.innerBreaks && text.source.firstByteRange(of: "\n\n") == nil
+                ? ContentTexts.SharedChange(change: "have fewer line breaks than the source's \(Self.lineBreaks(s.innerBreaks))",
+                                            advice: "a break placed for the English wording; let the text wrap instead, or break them as the source does")
+                : nil
             defects.append(.init(kind: "breaks", message: "has \(Self.lineBreaks(t.innerBreaks)) where the source has \(Self.lineBreaks(s.innerBreaks)): the text wraps differently than designed; break the lines as the source does",
-                                 severity: nil, text: text))
+                                 severity: nil, text: text, acrossLocales: dropped))
         }
         if let doubled = t.doubledSpace, s.doubledSpace == nil, !Self.isLanguageSpacing(t, language: language) {
             // A translator's typing habit across a file (Shan's double spaces): one finding.
@@ -273,6 +289,24 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("ro", "\"login\" = \"Autentificare.\";\n"),
                 .strings("sv", "\"login\" = \"Logga in.\";\n"),
                 .strings("tr", "\"login\" = \"Giriş yap.\";\n")),
+            RuleExample("Five of sixteen translations end with a colon where the source now ends with a full stop: one note at the source",
+                .strings("en", "\"password.hint\" = ↓\"Enter your password below.\";\n"),
+                .strings("br", "\"password.hint\" = \"Skrivit ho ker-tremen amañ dindan:\";\n"),
+                .strings("cs", "\"password.hint\" = \"Níže zadejte své heslo.\";\n"),
+                .strings("da", "\"password.hint\" = \"Indtast din adgangskode nedenfor.\";\n"),
+                .strings("de", "\"password.hint\" = \"Gib unten dein Passwort ein.\";\n"),
+                .strings("es", "\"password.hint\" = \"Introduce tu contraseña a continuación.\";\n"),
+                .strings("fi", "\"password.hint\" = \"Anna salasanasi alle.\";\n"),
+                .strings("fr", "\"password.hint\" = \"Saisissez votre mot de passe ci-dessous.\";\n"),
+                .strings("hu", "\"password.hint\" = \"Add meg a jelszavad alább.\";\n"),
+                .strings("it", "\"password.hint\" = \"Inserisci la password qui sotto.\";\n"),
+                .strings("nl", "\"password.hint\" = \"Voer hieronder je wachtwoord in.\";\n"),
+                .strings("pl", "\"password.hint\" = \"Wpisz poniżej swoje hasło.\";\n"),
+                .strings("pt", "\"password.hint\" = \"Digite sua senha abaixo.\";\n"),
+                .strings("ru", "\"password.hint\" = \"Введите пароль здесь:\";\n"),
+                .strings("sv", "\"password.hint\" = \"Ange ditt lösenord här:\";\n"),
+                .strings("ta", "\"password.hint\" = \"உங்கள் கடவுச்சொல்லை இங்கே உள்ளிடவும்:\";\n"),
+                .strings("tr", "\"password.hint\" = \"Şifrenizi buraya girin:\";\n")),
             RuleExample("Korean and Japanese sentences end with the stop as well: with them, a third add it",
                 .strings("en", "\"folder.failed\" = ↓\"Failed to create the folder\";\n"),
                 .strings("ko", "\"folder.failed\" = \"폴더를 만들지 못했습니다.\";\n"),
@@ -294,6 +328,9 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("ja", "\"sync.ask\" = ↓\"今すぐ同期します.\";\n")),
         ],
         nonTriggering: [
+            RuleExample("The placeholder that ends the source moves to the front, and the source's mark before it ends the translation",
+                .strings("en", "\"captcha.help\" = \"Can't see the image? $1\";\n\"reload\" = \"Not working? %@\";\n"),
+                .strings("hi", "\"captcha.help\" = \"$1 चित्र को नहीं देख सकते?\";\n\"reload\" = \"%@ काम नहीं कर रहा?\";\n")),
             RuleExample("A search suggestion the translation makes a question of (a question word, Spanish ¿)",
                 .strings("en", "\"try.search\" = \"how to say duck in spanish\";\n\"feedback\" = \"Please tell us what we can improve\";\n"),
                 .strings("ru", "\"try.search\" = \"Как сказать «утка» по-испански?\";\n\"feedback\" = \"Что мы можем улучшить?\";\n"),
@@ -367,7 +404,7 @@ public struct PunctuationMismatchRule: Rule {
 
     /// From this many translations that add the same final mark or drop the source's, they are one
     /// finding at the source.
-    static let sameChangeFolds = 5
+    static let sameChangeFolds = ContentTexts.sameChangeFolds
 
     public func check(_ context: RuleContext) -> [Finding] {
         let sourceLanguage = UntranslatedRule.language(of: context.project.sourceLanguage)
@@ -381,6 +418,8 @@ public struct PunctuationMismatchRule: Rule {
             var kind: String
             var mark: EndMark
             var added: Bool
+            /// The source's mark, when the translations end with another (`mark`) instead.
+            var replacing: EndMark?
             var source: SourceLocation?
             var table: String
             var key: String
@@ -407,11 +446,12 @@ public struct PunctuationMismatchRule: Rule {
             case (let lacked?, nil): differing[Difference(string: string, kind: "lacks-\(lacked.rawValue)"), default: 0] += 1
             default: break
             }
-            guard let defect = defects.first(where: { $0.kind.hasPrefix("added-") || $0.kind.hasPrefix("lacks-") }),
+            guard let defect = defects.first(where: { ["added-", "lacks-", "other-"].contains($0.kind.prefix(6)) }),
                   let mark = EndMark(rawValue: String(defect.kind.dropFirst(6))),
                   shared[string].map({ $0.kind == defect.kind }) ?? true else { return defects }
             if shared[string] == nil {
-                shared[string] = Shared(kind: defect.kind, mark: mark, added: defect.kind.hasPrefix("added-"), source: text.sourceLocation,
+                shared[string] = Shared(kind: defect.kind, mark: mark, added: defect.kind.hasPrefix("added-"),
+                                        replacing: defect.kind.hasPrefix("other-") ? expected : nil, source: text.sourceLocation,
                                         table: pair.table.name, key: pair.key, sourceText: text.source, keyID: pair.keyID)
             }
             shared[string]!.places.append((LocalePlace(locale: pair.locale, location: text.location), defect.message))
@@ -464,15 +504,21 @@ public struct PunctuationMismatchRule: Rule {
             // A third or more: the source is likely the odd one. Fewer: the translations are.
             let sourceIsOdd = count * 3 >= total
             let message: String
-            switch (group.added, sourceIsOdd) {
-            case (true, true):
-                message = "\(count) of \(total) translations end with \(group.mark.withArticle) that the source does not have: add it to the source, or remove it from them"
-            case (true, false):
-                message = "\(count) of \(total) translations end with \(group.mark.withArticle) that the source does not have: remove it from them, unless the source should have it too"
-            case (false, true):
-                message = "\(count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, or drop it from the source if the text is no sentence"
-            case (false, false):
-                message = "\(count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, unless the text is no sentence and the source should drop it too"
+            if let replaced = group.replacing {
+                message = "\(count) of \(total) translations end with \(group.mark.withArticle) where the source ends with \(replaced.withArticle): "
+                    + (sourceIsOdd ? "end the source with \(group.mark.withArticle) too, or end them with its \(replaced.name)"
+                                   : "end them with the source's \(replaced.name) (the source may have changed since they were translated)")
+            } else {
+                switch (group.added, sourceIsOdd) {
+                case (true, true):
+                    message = "\(count) of \(total) translations end with \(group.mark.withArticle) that the source does not have: add it to the source, or remove it from them"
+                case (true, false):
+                    message = "\(count) of \(total) translations end with \(group.mark.withArticle) that the source does not have: remove it from them, unless the source should have it too"
+                case (false, true):
+                    message = "\(count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, or drop it from the source if the text is no sentence"
+                case (false, false):
+                    message = "\(count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, unless the text is no sentence and the source should drop it too"
+                }
             }
             let copyNotes = (copies[string] ?? []).map { places in
                 let copyOrdered = LocalePlace.ordered(places.map(\.place))
@@ -515,7 +561,7 @@ public struct PunctuationMismatchRule: Rule {
             if EndPunctuation.renders(expected, as: found, translation: text.translation, language: language) { return defects }
             let form = EndPunctuation.form(expected, language: language)
             if let found {
-                defects.append(.init(kind: "mark", message: "\(quoted) ends with \(found.withArticle) where the source ends with \(expected.withArticle): end it with \(form)",
+                defects.append(.init(kind: "other-\(found.rawValue)", message: "\(quoted) ends with \(found.withArticle) where the source ends with \(expected.withArticle): end it with \(form)",
                                      severity: nil, text: text))
             } else {
                 if EndPunctuation.markOptionalLanguages.contains(language) && expected != .colon && expected != .ellipsis { return defects }
@@ -533,6 +579,9 @@ public struct PunctuationMismatchRule: Rule {
             // "Как сказать «утка» по-испански?" for the search "how to say duck in spanish": the
             // translator made a question of it, which needs its mark.
             if found == .question && EndPunctuation.opensQuestion(text.translation, language: language) { return defects }
+            // "Can't see the image? $1" → "$1 चित्र को नहीं देख सकते?": the translation moved the
+            // placeholder that ends the source, and its mark now ends the text.
+            if EndPunctuation.markBeforeFinalPlaceholder(of: text.source, language: language) == found { return defects }
             // The translation made two sentences of the source's one ("Finde X. Wische dann …"), or
             // keeps the source's two, whose last the source left open: its last sentence ends like
             // its first, and removing the mark would be the error.
@@ -773,7 +822,9 @@ public struct MarkdownMismatchRule: Rule {
         literal `**`; one that writes `[text] (url)` shows the URL as text; one that changes the URL \
         sends the user elsewhere. Only strings whose source has Markdown are compared, so a `*` in \
         "5 * 3", a `_` in `snake_case` or a German gender star (\"Nutzer*innen\") is no marker; a URL \
-        that differs only by a locale code (`/de/`, `de.wikipedia.org`) is the same link.
+        that differs only by a locale code (`/de/`, `de.wikipedia.org`) is the same link. Emphasis \
+        that five translations or more, and a third at least, drop (an English emphatic "if you *do* \
+        want") is one note at the source.
         """,
         triggering: [
             RuleExample("A lost closing marker, and a link to another URL",
@@ -781,6 +832,13 @@ public struct MarkdownMismatchRule: Rule {
                     catalogKey("**Tip:** swipe to delete", ("de", stringUnit("↓**Tipp: zum Löschen wischen"))),
                     catalogKey("Read our [privacy policy](https://example.com/privacy).",
                                ("de", stringUnit("↓Lies unsere [Datenschutzerklärung](https://example.org/datenschutz)."))))),
+            RuleExample("Emphasis the other languages' wording does not carry, dropped by five translations: one note at the source",
+                .strings("en", "\"peek\" = ↓\"If you *do* want a peek, open the menu.\";\n"),
+                .strings("de", "\"peek\" = \"Wenn du einen Blick werfen willst, öffne das Menü.\";\n"),
+                .strings("fr", "\"peek\" = \"Si vous voulez jeter un œil, ouvrez le menu.\";\n"),
+                .strings("es", "\"peek\" = \"Si quieres echar un vistazo, abre el menú.\";\n"),
+                .strings("it", "\"peek\" = \"Se vuoi dare un'occhiata, apri il menu.\";\n"),
+                .strings("pl", "\"peek\" = \"Jeśli chcesz zajrzeć, otwórz menu.\";\n")),
             RuleExample("A space breaks the link syntax in a .strings value",
                 .strings("en", "\"help\" = \"See [Help](https://example.com/help).\";\n"),
                 .strings("fr", "\"help\" = ↓\"Voir [Aide] (https://example.com/help).\";\n")),
@@ -854,8 +912,12 @@ public struct MarkdownMismatchRule: Rule {
             emphasis = []
         }
         if !emphasis.isEmpty {
+            // Emphasis many translations do without is the English wording's (an emphatic "do").
+            let lost = literal ? nil : ContentTexts.SharedChange(
+                change: emphasis.map { $0.replacingOccurrences(of: "lacks ", with: "lack ") }.joined(separator: "; "),
+                advice: "emphasis the other languages' wording does not carry; keep it where it fits, or let them drop it")
             defects.append(.init(kind: "emphasis", message: "\(quoted) \(emphasis.joined(separator: "; ")): write the markers as the source does",
-                                 severity: literal ? nil : .note, text: text))
+                                 severity: literal ? nil : .note, text: text, acrossLocales: lost))
         }
         // Each source link needs one in the translation to the same place.
         var remaining = translation.links

@@ -247,6 +247,24 @@ enum EndPunctuation {
     ]
 
     /// `text` without trailing white space, invisible marks and closing quotes and brackets.
+    /// The mark before the placeholder that ends `text` ("Can't see the image? $1" → question), or
+    /// nil when no placeholder (`$1`, `%@`, `%1$d`) ends it.
+    static func markBeforeFinalPlaceholder(of text: String, language: String) -> EndMark? {
+        let scalars = Array(endTrimmed(text).unicodeScalars)
+        var end = scalars.count
+        // TranslateWiki's `$1`: digits after a dollar sign.
+        var digits = end
+        while digits > 0 && ("0"..."9").contains(scalars[digits - 1]) { digits -= 1 }
+        if digits < end && digits > 0 && scalars[digits - 1] == "$" {
+            end = digits - 1
+        } else if let last = FormatSpecifiers.scan(String(String.UnicodeScalarView(scalars))).arguments.last, last.range.upperBound == end {
+            end = last.range.lowerBound
+        } else {
+            return nil
+        }
+        return endMark(of: String(String.UnicodeScalarView(scalars[..<end])), language: language)
+    }
+
     static func endTrimmed(_ text: String) -> Substring {
         var end = text.endIndex
         let scalars = text.unicodeScalars
