@@ -201,11 +201,11 @@ public struct LanguageOfParts: Sendable {
             if Self.isAcronym(runText) || Self.hasOnlySingleLetters(scanned16) || Self.isCode(runText) { continue }
             var language = Scripts.speechLanguage(for: run.script) ?? "und-\(run.script.shortName)"
             var source = SpeechRange.LanguageSource.script
+            // "oʻzbekcha lotin Uzbek, Latin (uz-latin)": an entry of a language list, the language's own
+            // name and then its English one (a run may hold several entries). No one voice reads both,
+            // and where one ends the letters do not say: no range.
+            if Self.bracketedCode(in: runText) != nil { continue }
             if identifiesLanguages, let identified = Self.identifiedLanguage(of: scanned16, script: run.script, letters: letters) {
-                // "oʻzbekcha lotin Uzbek, Latin (uz-latin)": an entry of a language list, the language's
-                // own name and then its English one, identified as the language its code names. No
-                // one voice reads both, and where one ends the letters do not say: no range.
-                if let code = Self.bracketedCode(in: runText), Self.language(of: code) == Self.language(of: identified) { continue }
                 language = identified
                 source = .identified
             }
@@ -340,12 +340,13 @@ public struct LanguageOfParts: Sendable {
 
     /// A language code or identifier (`zh-mo`, `crh-cyrl`, `file_name`): lowercase ASCII joined by `-`
     /// or `_`, no spaces. A voice cannot pronounce it in any language.
-    /// A language code in brackets among a run's words ("(uz-latin", the closing bracket may lie
-    /// outside the run), or nil.
+    /// A language code in brackets among a run's words ("(uz-latin", "(kk": the closing bracket may
+    /// lie outside the run), or nil.
     static func bracketedCode(in run: String) -> String? {
         for token in run.split(whereSeparator: \.isWhitespace) where token.hasPrefix("(") {
             let code = String(token.dropFirst().prefix { $0 != ")" })
-            if isCode(code) { return code }
+            let isLanguage = (2...3).contains(code.utf8.count) && code.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A }
+            if isCode(code) || isLanguage { return code }
         }
         return nil
     }

@@ -205,10 +205,10 @@ private struct CatalogBuilder {
             table.entries.contains { $0.key == path.baseKey && path.names($0.value) }
         }
         if collides {
-            invalid("key \"\(key.visibleEscaped.truncatedForMessage)\" is also the XLIFF id of a variation of key \"\(path.baseKey.visibleEscaped.truncatedForMessage)\" (\"\(suffix)\"): Xcode's Export Localizations stops with \"Duplicate values for key\"; rename this key so it does not end in \"\(suffix)\"",
+            invalid("key \"\(key.visibleExcerpt)\" is also the XLIFF id of a variation of key \"\(path.baseKey.visibleExcerpt)\" (\"\(suffix)\"): Xcode's Export Localizations stops with \"Duplicate values for key\"; rename this key so it does not end in \"\(suffix)\"",
                     at: member.nameLocation, key: key)
         } else {
-            invalid("key \"\(key.visibleEscaped.truncatedForMessage)\" ends like the XLIFF id of a variation (\"\(suffix)\"): Xcode exports it, but its import silently ignores a translated unit whose id ends so; rename the key so it does not end in \"\(suffix)\"",
+            invalid("key \"\(key.visibleExcerpt)\" ends like the XLIFF id of a variation (\"\(suffix)\"): Xcode exports it, but its import silently ignores a translated unit whose id ends so; rename the key so it does not end in \"\(suffix)\"",
                     at: member.nameLocation, severity: .warning, key: key)
         }
     }
@@ -401,7 +401,7 @@ private struct UnitReader {
             let fix = defined.isEmpty
                 ? "define it under \"substitutions\" of localization \"\(locale)\" (argNum, formatSpecifier and a plural) or write the argument as a plain specifier such as %lld"
                 : "define it under \"substitutions\" or correct the name (defined: \(defined.sorted().joined(separator: ", ")))"
-            invalid("\(references) in \"\(text.visibleEscaped.truncatedForMessage)\" names no substitution of localization \"\(locale)\": Xcode's compiler stops with \"Referencing undefined substitution \(names)\"; \(fix)",
+            invalid("\(references) in \"\(text.visibleExcerpt)\" names no substitution of localization \"\(locale)\": Xcode's compiler stops with \"Referencing undefined substitution \(names)\"; \(fix)",
                     at: location, builder: &builder)
         }
     }

@@ -305,7 +305,7 @@ public struct LabelInNameRule: Rule {
               !FormatSpecifiers.scan(name).isFormat else { return nil }
         let language = LanguageOfParts.language(of: locale)
         guard let found = try? TextFolding.contains(labelText, name, locale: language), !found else { return nil }
-        return "accessibility label \"\(labelText.visibleEscaped.truncatedForMessage)\" does not contain the visible text \"\(name.visibleEscaped.truncatedForMessage)\"; Voice Control users who say what they see cannot reach it — start the label with the visible text"
+        return "accessibility label \"\(labelText.visibleExcerpt)\" does not contain the visible text \"\(name.visibleExcerpt)\"; Voice Control users who say what they see cannot reach it — start the label with the visible text"
     }
 }
 
@@ -350,7 +350,7 @@ public struct LabelNamesControlTypeRule: Rule {
                     let tokens = folded.split { !$0.isLetter }
                     // German compounds: "Zurück-Schaltfläche" splits, "Zurückschaltfläche" ends with it.
                     guard let word = tokens.first(where: { token in words.contains { token == $0 || (tables.locale.hasPrefix("de") && token.hasSuffix($0) && $0.count > 6) } }) else { continue }
-                    findings.append(.entry(rule, "label \"\(text.visibleEscaped.truncatedForMessage)\" names the control type (\"\(word)\"); VoiceOver adds the trait itself — name the action only",
+                    findings.append(.entry(rule, "label \"\(text.visibleExcerpt)\" names the control type (\"\(word)\"); VoiceOver adds the trait itself — name the action only",
                                            at: entry.valueLocation ?? entry.location, locale: tables.locale, table: set.id, key: key))
                 }
             }

@@ -155,7 +155,7 @@ public struct AccessibilityLabelPeriodRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         AccessibilityStyleWalk.run(context, rule: Self.description, role: .label, locales: { _ in true }, problem: { text, locale in
-            Self.endsWithPeriod(text, language: LanguageOfParts.language(of: locale)) ? "accessibility label \"\(text.visibleEscaped.truncatedForMessage)\" ends with a period" : nil
+            Self.endsWithPeriod(text, language: LanguageOfParts.language(of: locale)) ? "accessibility label \"\(text.visibleExcerpt)\" ends with a period" : nil
         }, advice: ": a label names the element and VoiceOver reads a period as the end of a sentence — drop it")
     }
 }
@@ -247,7 +247,7 @@ public struct AccessibilityLabelStatesStateRule: Rule {
         AccessibilityStyleWalk.run(context, rule: Self.description, role: .label,
                                    locales: { Self.stateWords[LanguageOfParts.language(of: $0)] != nil }, problem: { text, locale in
             guard let state = Self.statedState(text, language: LanguageOfParts.language(of: locale)) else { return nil }
-            return "accessibility label \"\(text.visibleEscaped.truncatedForMessage)\" states the element's state (\"\(state)\")"
+            return "accessibility label \"\(text.visibleExcerpt)\" states the element's state (\"\(state)\")"
         }, advice: ": VoiceOver announces it from the traits or value — set .selected or accessibilityValue and keep the label a name")
     }
 }
@@ -317,7 +317,7 @@ public struct AccessibilityHintStyleRule: Rule {
                 if let restTo = rest.firstIndex(where: { $0.lowercased() == "to" }), restTo + 1 < rest.count {
                     let verb = thirdPerson(String(rest[restTo + 1]))
                     let suggestion = ([verb.prefix(1).uppercased() + verb.dropFirst()] + rest[(restTo + 2)...].map(String.init)).joined(separator: " ")
-                    return "names the gesture (\"\(words[0...(to - 1)].joined(separator: " "))\"): say what happens, e.g. \"\(suggestion.visibleEscaped.truncatedForMessage)\""
+                    return "names the gesture (\"\(words[0...(to - 1)].joined(separator: " "))\"): say what happens, e.g. \"\(suggestion.visibleExcerpt)\""
                 }
             }
             return "names the gesture (\"\(first)\"): say what happens, starting with a verb in the third person"
@@ -333,7 +333,7 @@ public struct AccessibilityHintStyleRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         AccessibilityStyleWalk.run(context, rule: Self.description, role: .hint,
                                    locales: { LanguageOfParts.language(of: $0) == "en" }, problem: { text, _ in
-            Self.problem(text).map { "accessibility hint \"\(text.visibleEscaped.truncatedForMessage)\" \($0)" }
+            Self.problem(text).map { "accessibility hint \"\(text.visibleExcerpt)\" \($0)" }
         }, advice: " (Apple: a hint describes the result, as in \"Plays the video\")")
     }
 }

@@ -350,7 +350,7 @@ public struct ExtraKeyRule: Rule {
         if let table = source.tables.first(where: { $0.format == .strings }) ?? source.tables.first {
             notes.append(Finding.Note(message: "the \(sourceLanguage) source table, where the key belongs if the code uses it", location: table.entries.first?.location ?? SourceLocation(file: table.path, line: 1, column: 1)))
         }
-        return .entry(Self.description, "key \"\(key.visibleEscaped.truncatedForMessage)\" is in \(count) of \(set.id.name) but not in the \(sourceLanguage) source table: if the code uses it, the source table is out of date (add the key to it); if not, remove it from every translation",
+        return .entry(Self.description, "key \"\(key.visibleExcerpt)\" is in \(count) of \(set.id.name) but not in the \(sourceLanguage) source table: if the code uses it, the source table is out of date (add the key to it); if not, remove it from every translation",
                       at: places[0].location, locale: nil, table: set.id, key: key, notes: notes)
     }
 }
@@ -948,7 +948,7 @@ public struct TranslationStateRule: Rule {
                 let sorted = members.sorted { ($0.place.location.line, $0.place.location.column) < ($1.place.location.line, $1.place.location.column) }
                 findings.append(.entry(rule, "\(members.count) strings of \(set.id.name) are marked '\(place.state)' in \(place.locale); for each, \(members[0].meaning)",
                                        at: sorted[0].place.location, locale: place.locale, table: set.id, key: sorted[0].key,
-                                       notes: sorted.dropFirst().map { Finding.Note(message: "also \"\($0.key.visibleEscaped.truncatedForMessage)\"", location: $0.place.location) }))
+                                       notes: sorted.dropFirst().map { Finding.Note(message: "also \"\($0.key.visibleExcerpt)\"", location: $0.place.location) }))
             }
         }
         return findings
@@ -999,7 +999,7 @@ public struct StaleKeyTranslatedRule: Rule {
 
     public static let description = RuleDescription(
         id: StaleKeyTranslatedRule.id, name: "Stale key still translated", severity: .note,
-        summary: "A String Catalog key that Xcode marks stale (no longer found in the code) still has translations; one finding per key, saying how many locales translate it.",
+        summary: "A String Catalog key that Xcode marks stale (no longer found in the code) still has translations; one finding per key, saying how many locales translate it, and one for three or more such keys of a catalog.",
         rationale: """
         Xcode marks a key `extractionState: "stale"` when the last build no longer found it in the code. \
         Its translations are dead strings that translators keep paying for: every hand-off sends them \
@@ -1011,6 +1011,8 @@ public struct StaleKeyTranslatedRule: Rule {
             RuleExample("A stale key translated into German and French",
                 VirtualFile("Localizable.xcstrings", catalog(extractionState: "stale", marked: true,
                                                              locales: [("de", "Alter Titel"), ("fr", "Ancien titre")]))),
+            RuleExample("Three stale keys of one catalog: one clean-up, one finding at the first",
+                .catalog(strings: staleKey("↓Old title"), staleKey("Old subtitle"), staleKey("Old button"))),
         ],
         nonTriggering: [
             RuleExample("A key the code still uses",
@@ -1040,11 +1042,20 @@ public struct StaleKeyTranslatedRule: Rule {
                 }.map(\.locale)
                 guard !translated.isEmpty else { continue }
                 let count = translated.count == 1 ? "1 locale still translates it" : "\(translated.count) locales still translate it"
-                findings.append(.entry(rule, "key \"\(key.visibleEscaped.truncatedForMessage)\" is stale (the code no longer uses it) but \(count) (\(Self.list(translated))): remove it from the catalog, or use it again",
-                                       at: Self.keyLocation(entry), locale: nil, table: set.id, key: key))
+                var finding = Finding.entry(rule, "stale (the code no longer uses it), yet \(count) (\(Self.list(translated))): remove it from the catalog, or use it again",
+                                            at: Self.keyLocation(entry), locale: nil, table: set.id, key: key)
+                // The stale keys of one catalog are one clean-up: one finding from three on.
+                finding.batchMark = "stale"
+                findings.append(finding)
             }
         }
         return findings
+    }
+
+    /// A catalog member marked stale, translated into German.
+    private static func staleKey(_ key: String) -> String {
+        catalogKey(key, ("de", stringUnit("\(key.dropFirst(key.hasPrefix("↓") ? 1 : 0)) (de)")))
+            .replacingOccurrences(of: "\"localizations\"", with: "\"extractionState\" : \"stale\",\n\"localizations\"")
     }
 
     /// "de, fr, ja, ru, uk and 3 more".

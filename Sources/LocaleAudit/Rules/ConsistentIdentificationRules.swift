@@ -458,12 +458,12 @@ enum ConsistentIdentification {
             guard let mostVotes = voteCounts.max(), mostVotes > 0 else { continue }
             let total = ordered.count
             let notes = variants.map { variant -> Finding.Note in
-                let places = variant.occurrences.map { "\($0.pair.table.name) \"\($0.pair.key.visibleEscaped.truncatedForMessage)\"" }
+                let places = variant.occurrences.map { "\($0.pair.table.name) \"\($0.pair.key.visibleExcerpt)\"" }
                 let listed = places.prefix(3).joined(separator: ", ") + (places.count > 3 ? " and \(places.count - 3) more" : "")
-                return Finding.Note(message: "\"\(variant.occurrences[0].text.visibleEscaped.truncatedForMessage)\" in \(variant.occurrences.count) of \(total) places: \(listed)",
+                return Finding.Note(message: "\"\(variant.occurrences[0].text.visibleExcerpt)\" in \(variant.occurrences.count) of \(total) places: \(listed)",
                                     location: variant.occurrences[0].pair.location)
             }
-            let sourceShown = "\"\(group.source.visibleEscaped.truncatedForMessage)\""
+            let sourceShown = "\"\(group.source.visibleExcerpt)\""
             func noun(_ occurrence: Occurrence) -> String {
                 accessibility ? (context.accessibilityKind(occurrence.pair)?.noun ?? "accessibility string") : "source text"
             }
@@ -475,7 +475,7 @@ enum ConsistentIdentification {
             func namingEveryForm(at variant: Int, _ how: String, _ advice: String) -> Finding {
                 let occurrence = variants[variant].occurrences[0]
                 let forms = variants.map { variant in
-                    "\"\(variant.occurrences[0].text.visibleEscaped.truncatedForMessage)\"\(variant.form == occurrence.form ? " here" : "") (\(variant.occurrences.count) of \(total))"
+                    "\"\(variant.occurrences[0].text.visibleExcerpt)\"\(variant.form == occurrence.form ? " here" : "") (\(variant.occurrences.count) of \(total))"
                 }
                 let message = "\(noun(occurrence)) \(sourceShown) is translated \(variants.count) ways in \(group.locale), \(how): \(forms.joined(separator: ", ")); \(advice)"
                 return .entry(rule, message, at: occurrence.pair.location, locale: group.locale,
@@ -500,7 +500,7 @@ enum ConsistentIdentification {
             for (index, variant) in variants.enumerated() where index != majority {
                 for occurrence in variant.occurrences {
                     let noun = noun(occurrence)
-                    let message = "\(noun) \(sourceShown) is translated \(variants.count) ways in \(group.locale): \"\(occurrence.text.visibleEscaped.truncatedForMessage)\" here (\(variant.occurrences.count) of \(total)); \(why): use \"\(suggested.visibleEscaped.truncatedForMessage)\" (\(variants[majority].occurrences.count) of \(total))"
+                    let message = "\(noun) \(sourceShown) is translated \(variants.count) ways in \(group.locale): \"\(occurrence.text.visibleExcerpt)\" here (\(variant.occurrences.count) of \(total)); \(why): use \"\(suggested.visibleExcerpt)\" (\(variants[majority].occurrences.count) of \(total))"
                     findings.append(.entry(rule, message, at: occurrence.pair.location, locale: group.locale,
                                            table: occurrence.pair.table, key: occurrence.pair.key, notes: notes))
                 }

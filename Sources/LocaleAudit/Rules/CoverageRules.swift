@@ -171,7 +171,7 @@ public struct LocaleIncompleteRule: Rule {
 
     /// "a, b, c, d, e and 12 more (every key is in the JSON report)".
     static func sample(_ keys: [String]) -> String {
-        let shown = keys.prefix(sampleSize).map { "\"\($0.visibleEscaped.truncatedForMessage)\"" }.joined(separator: ", ")
+        let shown = keys.prefix(sampleSize).map { "\"\($0.visibleExcerpt)\"" }.joined(separator: ", ")
         return keys.count > sampleSize ? "\(shown) and \(keys.count - sampleSize) more (every key is in the JSON report)" : shown
     }
 

@@ -257,7 +257,7 @@ enum RobustStatistics {
 }
 
 extension String {
-    fileprivate var quotedKey: String { "\"\(visibleEscaped.truncatedForMessage)\"" }
+    fileprivate var quotedKey: String { "\"\(visibleExcerpt)\"" }
 }
 
 // MARK: - locale-copy

@@ -206,7 +206,7 @@ public struct PermissionPromptUntranslatedRule: Rule {
                     guard item.isPrompt, entry.shouldTranslate, let text = entry.value.plainText, text == item.text,
                           UntranslatedRule.language(of: locale) != UntranslatedRule.language(of: sourceLanguage),
                           TextAnalysis.translatableWords(in: context.names.masking(text)).count >= 2 else { continue }
-                    findings.append(.entry(rule, "permission prompt \(item.key) is identical to the \(sourceLanguage) source \"\(text.visibleEscaped.truncatedForMessage)\": \(locale) users are asked for consent in a language they may not read; translate it",
+                    findings.append(.entry(rule, "permission prompt \(item.key) is identical to the \(sourceLanguage) source \"\(text.visibleExcerpt)\": \(locale) users are asked for consent in a language they may not read; translate it",
                                            at: entry.valueLocation ?? entry.location, locale: locale, table: set.id, key: item.key,
                                            notes: item.sourceEntry.map { [Finding.Note(message: "source", location: $0.valueLocation ?? $0.location)] } ?? []))
                 }
@@ -216,7 +216,7 @@ public struct PermissionPromptUntranslatedRule: Rule {
     }
 
     static func missingMessage(_ item: InfoPlistLocalization.Declared, locale: String, source: String) -> String {
-        let text = "\"\(item.text.visibleEscaped.truncatedForMessage)\""
+        let text = "\"\(item.text.visibleExcerpt)\""
         if item.isPrompt {
             return "permission prompt \(item.key) has no \(locale) translation: iOS asks \(locale) users for consent with the \(source) text \(text), which they may not read; translate it"
         }

@@ -553,7 +553,7 @@ public struct WrongLanguageRule: Rule {
             if hits.count < Self.foldAtLeast {
                 for hit in hits {
                     let percent = Int((hit.found.confidence * 100).rounded())
-                    findings.append(.entry(rule, "\"\(hit.text.visibleEscaped.truncatedForMessage)\" is \(Self.languageName(hit.found.language)) (\(percent) % of its letters), not \(expected): translate it into \(group.locale)",
+                    findings.append(.entry(rule, "\"\(hit.text.visibleExcerpt)\" is \(Self.languageName(hit.found.language)) (\(percent) % of its letters), not \(expected): translate it into \(group.locale)",
                                            at: hit.location, locale: group.locale, table: group.table, key: hit.pair.key,
                                            notes: [hit.pair.sourceNote]))
                 }
@@ -565,7 +565,7 @@ public struct WrongLanguageRule: Rule {
                 .map { "\(Self.languageName($0.key)): \($0.value)" }.joined(separator: ", ")
             let first = hits[0]
             var notes = hits.prefix(Self.examplesShown).map { hit in
-                Finding.Note(message: "\(hit.pair.key): \"\(hit.text.visibleEscaped.truncatedForMessage)\" is \(hit.found.language)", location: hit.location)
+                Finding.Note(message: "\(hit.pair.key): \"\(hit.text.visibleExcerpt)\" is \(hit.found.language)", location: hit.location)
             }
             if hits.count > Self.examplesShown {
                 notes.append(Finding.Note(message: "and \(hits.count - Self.examplesShown) more (every key is in the JSON report)"))

@@ -330,7 +330,7 @@ public struct LengthLimitRule: Rule {
 
     static func finding(_ rule: RuleDescription, _ over: Over, limit: Limit, entry: Entry, locale: String, table: TableID,
                         key: String, width: Int, notes: [Finding.Note]) -> Finding {
-        var message = "\"\(over.text.visibleEscaped.truncatedForMessage)\" is \(over.count) characters, over the limit of \(limit.characters) \(limit.origin)"
+        var message = "\"\(over.text.visibleExcerpt)\" is \(over.count) characters, over the limit of \(limit.characters) \(limit.origin)"
         if over.placeholders > 0 {
             message += " (\(over.placeholders == 1 ? "its placeholder" : "each of its \(over.placeholders) placeholders") counted as \(width))"
         }
@@ -353,7 +353,7 @@ public struct LengthLimitRule: Rule {
             }
             // A source text that names the number is a message about the limit ("at most 20 characters").
             if let stated, !entry.value.texts.contains(where: { $0.text.contains(String(stated)) }) {
-                return Limit(characters: stated, origin: "stated in its comment (\"\(comment.visibleEscaped.truncatedForMessage)\")")
+                return Limit(characters: stated, origin: "stated in its comment (\"\(comment.visibleExcerpt)\")")
             }
         }
         if let configured = configuration.lengthLimits.first(where: { $0.matches(table: table, key: key) }) {

@@ -32,20 +32,21 @@ struct PluralSite: Sendable {
 final class PluralRulesCache: Sendable {
     struct Entry {
         let rules: PluralRules
-        let smallIntegerCategories: [PluralCategory]
         /// `rules.requiredCategories(integer: true)`: expanding the samples is costly, and every plural
         /// of the locale asks.
         let integerCategories: [PluralCategory]
     }
     private let cache = LockedCache<String, Entry?>()
+    /// The category of each integer 0…1000, per locale: a thousand ICU calls, made only for a locale
+    /// whose plural a rule asks about numbers (a form without its number), not for every locale.
+    private let smallIntegerCategories = LockedCache<String, [PluralCategory]>()
 
     static let shared = PluralRulesCache()
 
     func entry(for locale: String) -> Entry? {
         cache.value(for: locale) { locale in
             guard let rules = try? PluralRules(locale: locale.replacingOccurrences(of: "_", with: "-")) else { return nil }
-            return Entry(rules: rules, smallIntegerCategories: (0...1000).map { rules.category(for: $0) },
-                         integerCategories: rules.requiredCategories(integer: true))
+            return Entry(rules: rules, integerCategories: rules.requiredCategories(integer: true))
         }
     }
 
@@ -60,7 +61,8 @@ final class PluralRulesCache: Sendable {
 
     /// The integers 0…1000 that take the category in the locale.
     func integers(_ locale: String, _ category: PluralCategory, excludingZero: Bool = false) -> [Int] {
-        guard let table = entry(for: locale)?.smallIntegerCategories else { return [] }
+        guard let rules = rules(for: locale) else { return [] }
+        let table = smallIntegerCategories.value(for: locale) { _ in (0...1000).map { rules.category(for: $0) } }
         return table.indices.filter { table[$0] == category && !(excludingZero && $0 == 0) }
     }
 
@@ -725,7 +727,7 @@ public struct PluralUnusedCategoryRule: Rule {
             let first = forms[0]
             let unused = Set(forms.map(\.form.category)).sorted().map { "'\($0)'" }.joined(separator: ", ")
             let notes = forms.dropFirst().map { item in
-                Finding.Note(message: "also '\(item.form.category)' in \"\(item.site.key.visibleEscaped.truncatedForMessage)\"", location: item.location)
+                Finding.Note(message: "also '\(item.form.category)' in \"\(item.site.key.visibleExcerpt)\"", location: item.location)
             }
             let advice = group.harmless ? "each says what 'other' says, so nothing shows wrong: remove them"
                 : "their wording is never shown: move what matters into the forms \(first.site.locale) uses, then remove them"
@@ -811,8 +813,8 @@ public struct PluralFormOmitsNumberRule: Rule {
                     // Apple gives 0 to a `zero` form when there is one, so 0 no longer counts for `one`.
                     let hasZero = variable.form("zero") != nil
                     guard let category = PluralCategory(rawValue: form.category), category == .one || category == .two,
-                          case let covered = cache.integers(site.locale, category, excludingZero: hasZero), covered.count > 1,
-                          FormatSpecifiers.scan(form.text).arguments.isEmpty else { continue }
+                          FormatSpecifiers.scan(form.text).arguments.isEmpty,
+                          case let covered = cache.integers(site.locale, category, excludingZero: hasZero), covered.count > 1 else { continue }
                     // French and Portuguese 'one' adds only 0, which many apps never show in that string
                     // (they say "No issues found" instead): a question, and a `zero` form answers it.
                     if covered == [0, 1] {

@@ -133,10 +133,10 @@ extension Value {
     /// A one-line rendering for messages: the text in quotes, or the shape of a plural.
     public var shortDescription: String {
         switch self {
-        case .text(let s): return "\"\(s.visibleEscaped.truncatedForMessage)\""
+        case .text(let s): return "\"\(s.visibleExcerpt)\""
         case .plural(let p):
             let forms = p.variables.map { "\($0.name): \($0.categories.joined(separator: "/"))" }.joined(separator: "; ")
-            return p.formatIsImplicit ? "plural (\(forms))" : "plural \"\(p.format.visibleEscaped.truncatedForMessage)\" (\(forms))"
+            return p.formatIsImplicit ? "plural (\(forms))" : "plural \"\(p.format.visibleExcerpt)\" (\(forms))"
         case .variations(let v): return "\(v.kind.rawValue) variations (\(v.cases.map(\.name).joined(separator: ", ")))"
         }
     }
@@ -149,9 +149,35 @@ func listed(_ items: [String]) -> String {
 }
 
 extension String {
+    /// At most 80 Unicode scalars of a text quoted in a message, "…" marking the cut.
+    static let messageExcerptLimit = 80
+
     var truncatedForMessage: String {
-        let limit = 80
+        let limit = Self.messageExcerptLimit
         guard unicodeScalars.count > limit else { return self }
         return String(String.UnicodeScalarView(unicodeScalars.prefix(limit))) + "…"
+    }
+
+    /// `visibleEscaped.truncatedForMessage`, escaping no further than the cut: rules quote the
+    /// translations they report, some of them paragraphs long.
+    var visibleExcerpt: String {
+        let limit = Self.messageExcerptLimit
+        var out = String.UnicodeScalarView()
+        var count = 0
+        for scalar in unicodeScalars {
+            let escape: Unicode.Scalar? = scalar == "\n" ? "n" : scalar == "\r" ? "r" : scalar == "\t" ? "t" : nil
+            if let escape {
+                out.append("\\")
+                count += 1
+                if count > limit { break }
+                out.append(escape)
+            } else {
+                out.append(scalar)
+            }
+            count += 1
+            if count > limit { break }
+        }
+        guard count > limit else { return String(out) }
+        return String(String.UnicodeScalarView(out.prefix(limit))) + "…"
     }
 }

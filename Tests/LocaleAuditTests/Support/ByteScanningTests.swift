@@ -10,6 +10,17 @@ import Testing
         (0..<Int.random(in: 0...maxPieces, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
     }
 
+    @Test func aMessageExcerptIsTheEscapedTextCutWhereTheWholeEscapeWouldBe() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = randomText(&rng, maxPieces: 90)
+            #expect(text.visibleExcerpt == text.visibleEscaped.truncatedForMessage, "\(text.debugDescription)")
+        }
+        // An escape that straddles the cut, at 80 scalars exactly.
+        let straddling = String(repeating: "a", count: 79) + "\nb"
+        #expect(straddling.visibleExcerpt == String(repeating: "a", count: 79) + "\\…")
+    }
+
     @Test func trimmingAndWhitespaceShortcutsAgreeWithTheCharacterAnswers() {
         // The character-by-character trim the byte shortcut stands in front of.
         func trimmedByCharacters(_ text: String) -> String {

@@ -21,8 +21,9 @@ public struct WhitespaceMismatchRule: Rule {
         leaves its end mark alone). The same edge in three or more strings of a locale's file (an import \
         that began every string with a line break) is one cause: one finding, the other keys its notes; \
         so are doubled spaces in three or more strings of a file (a translator's typing habit). Five \
-        translations or more, and a third at least, without a line break inside the source's text \
-        (placed for the English words: "improve the\\nDuckDuckGo VPN.") are one note at the source.
+        translations or more without a line break inside the source's text (placed for the English \
+        words: "improve the\\nDuckDuckGo VPN."), or with one it lacks (an older source's), are one \
+        note at the source.
         """,
         triggering: [
             RuleExample("The German text lost the trailing space the code joins a name to",
@@ -66,6 +67,10 @@ public struct WhitespaceMismatchRule: Rule {
             RuleExample("French no-break spaces before a colon and inside guillemets",
                 .strings("en", "\"author\" = \"Author: %@\";\n\"quote\" = \"\\\"%@\\\"\";\n"),
                 .strings("fr", "\"author\" = \"Auteur\u{00A0}: %@\";\n\"quote\" = \"«\u{202F}%@\u{202F}»\";\n")),
+            RuleExample("Hebrew joins the verb to the plural in its format (\"הוסר%#@count@\"): the form's leading space separates them",
+                stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d byte removed"), ("other", "%d bytes removed")]),
+                stringsdictExample("he.lproj/Localizable.stringsdict", format: "הוסר%#@count@",
+                                   forms: [("one", " בית אחד"), ("two", "ו %d בתים"), ("other", "ו %d בתים")])),
             RuleExample("Japanese drops the joining space it does not write between words",
                 .strings("en", "\"signed.in\" = \"Signed in as \";\n"),
                 .strings("ja", "\"signed.in\" = \"ログイン中：\";\n")),
@@ -84,7 +89,8 @@ public struct WhitespaceMismatchRule: Rule {
         let inDoubt = Set(dropped.values.flatMap { $0.values.map { SourceString(table: $0.tableIndex, key: $0.keyPosition) } })
         var findings = ContentTexts.check(context, Self.description, mayDiffer: WhitespaceFacts.mayDiffer) { text, language, pair in
             Self.defects(text, language: language,
-                         sourceEdgeInDoubt: !inDoubt.isEmpty && inDoubt.contains(SourceString(table: pair.tableIndex, key: pair.keyPosition)))
+                         sourceEdgeInDoubt: !inDoubt.isEmpty && inDoubt.contains(SourceString(table: pair.tableIndex, key: pair.keyPosition)),
+                         joinedInFormat: text.form == nil ? Edges() : Self.edgesJoinedInFormat(pair.translation.value, form: text.translation))
         }
         // One note on the source instead of a warning per translation.
         for table in dropped.keys.sorted() {
@@ -134,7 +140,28 @@ public struct WhitespaceMismatchRule: Rule {
         }
     }
 
-    static func defects(_ text: ComparedText, language: String, sourceEdgeInDoubt: Bool = false) -> [ContentTexts.Defect] {
+    /// The edges of a plural form that join text of its format: "הוסר%#@v1@" with the form
+    /// " בית אחד", whose space separates the format's word from the form's.
+    struct Edges { var start = false, end = false }
+
+    static func edgesJoinedInFormat(_ value: Value, form: String) -> Edges {
+        guard case .plural(let plural) = value, !plural.formatIsImplicit else { return Edges() }
+        var joined = Edges()
+        let format = Array(plural.format.unicodeScalars)
+        for variable in plural.variables where variable.forms.contains(where: { $0.text == form }) {
+            let reference = Array("%#@\(variable.name)@".unicodeScalars)
+            guard reference.count <= format.count else { continue }
+            for at in 0...(format.count - reference.count) where format[at..<(at + reference.count)].elementsEqual(reference) {
+                if at > 0 && !format[at - 1].isWhitespaceFast { joined.start = true }
+                let after = at + reference.count
+                if after < format.count && !format[after].isWhitespaceFast { joined.end = true }
+            }
+        }
+        return joined
+    }
+
+    static func defects(_ text: ComparedText, language: String, sourceEdgeInDoubt: Bool = false,
+                        joinedInFormat: Edges = Edges()) -> [ContentTexts.Defect] {
         let s = WhitespaceFacts(text.source), t = WhitespaceFacts(text.translation)
         guard s.hasContent, t.hasContent else { return [] }
         var defects: [ContentTexts.Defect] = []
@@ -142,6 +169,9 @@ public struct WhitespaceMismatchRule: Rule {
         let unspaced = ContentTexts.unspacedLanguages.contains(language)
         for (name, sourceCount, sourceBreaks, count, breaks) in [("start", s.leading, s.leadingBreaks, t.leading, t.leadingBreaks),
                                                                  ("end", s.trailing, s.trailingBreaks, t.trailing, t.trailingBreaks)] {
+            // Where the translation's format joins the form to its own text, the form's edge is
+            // that join's, which its language decides ("הוסר" + " בית אחד").
+            if name == "start" ? joinedInFormat.start : joinedInFormat.end { continue }
             if sourceCount > 0 && count == 0 {
                 // A language without spaces between words rightly drops a joining space.
                 if sourceBreaks == 0 && (unspaced || sourceEdgeInDoubt) { continue }
@@ -153,13 +183,13 @@ public struct WhitespaceMismatchRule: Rule {
         if !edges.isEmpty {
             // The same edge in many strings of a file is one edit or import (Wikipedia's Spanish
             // strings that all begin with a line break): one finding.
-            defects.append(.init(kind: "edges", message: "\"\(text.translation.visibleEscaped.truncatedForMessage)\" \(edges.joined(separator: " and ")): make its edges match the source's",
+            defects.append(.init(kind: "edges", message: "\"\(text.translation.visibleExcerpt)\" \(edges.joined(separator: " and ")): make its edges match the source's",
                                  severity: nil, text: text, batch: edges.joined(separator: " and ")))
         }
         // A translation that stops where the source's first line does ("…in your preferred variant:"
         // and no list after it) lost the lines after it: one defect, not its symptoms.
         if let missing = ContentTexts.linesCutOff(source: text.source, translation: text.translation, language: language) {
-            defects.append(.init(kind: "cut-off", message: "\"\(text.translation.visibleEscaped.truncatedForMessage)\" ends where the source's first line does, and the source's \(missing) line\(missing == 1 ? "" : "s") after it \(missing == 1 ? "is" : "are") missing: translate the rest of the text",
+            defects.append(.init(kind: "cut-off", message: "\"\(text.translation.visibleExcerpt)\" ends where the source's first line does, and the source's \(missing) line\(missing == 1 ? "" : "s") after it \(missing == 1 ? "is" : "are") missing: translate the rest of the text",
                                  severity: .warning, text: text))
             return defects
         }
@@ -168,13 +198,19 @@ public struct WhitespaceMismatchRule: Rule {
         if s.innerBreaks != t.innerBreaks,
            !(text.source.firstByteRange(of: "\n\n") != nil && Self.paragraphs(text.translation) > Self.paragraphs(text.source)) {
             // Many translations without the source's break inside its text (not between paragraphs):
-            // it was placed for the English words.
-            let dropped = t.innerBreaks < s.innerBreaks && text.source.firstByteRange(of: "\n\n") == nil
+            // it was placed for the English words; many with a break it lacks: an older source had it.
+            let paragraphs = text.source.firstByteRange(of: "\n\n") != nil || text.translation.firstByteRange(of: "\n\n") != nil
+            let shared = paragraphs ? nil
+                : t.innerBreaks < s.innerBreaks
                 ? ContentTexts.SharedChange(change: "have fewer line breaks than the source's \(Self.lineBreaks(s.innerBreaks))",
-                                            advice: "a break placed for the English wording; let the text wrap instead, or break them as the source does")
-                : nil
+                                            advice: "a break placed for the English wording; let the text wrap instead, or break them as the source does",
+                                            atAnyShare: true)
+                : ContentTexts.SharedChange(change: s.innerBreaks == 0 ? "have a line break the source does not have"
+                                                                       : "have more line breaks than the source's \(Self.lineBreaks(s.innerBreaks))",
+                                            advice: "a break an older source had? Remove it from them, or break the source there too",
+                                            atAnyShare: true)
             defects.append(.init(kind: "breaks", message: "has \(Self.lineBreaks(t.innerBreaks)) where the source has \(Self.lineBreaks(s.innerBreaks)): the text wraps differently than designed; break the lines as the source does",
-                                 severity: nil, text: text, acrossLocales: dropped))
+                                 severity: nil, text: text, acrossLocales: shared))
         }
         if let doubled = t.doubledSpace, s.doubledSpace == nil, !Self.isLanguageSpacing(t, language: language) {
             // A translator's typing habit across a file (Shan's double spaces): one finding.
@@ -536,7 +572,7 @@ public struct PunctuationMismatchRule: Rule {
     static func defects(_ text: ComparedText, language: String, key: String, expected: EndMark?, found: EndMark?) -> [ContentTexts.Defect] {
         var defects: [ContentTexts.Defect] = []
         for stray in StrayEdgeCharacters.find(translation: text.translation, source: text.source) {
-            let quoted = "\"\(text.translation.visibleEscaped.truncatedForMessage)\""
+            let quoted = "\"\(text.translation.visibleExcerpt)\""
             let message: String
             if stray.wraps {
                 message = "\(quoted) is wrapped in '\(stray.character)' that the source does not have (a spreadsheet cell's quoting?): remove them"
@@ -554,14 +590,15 @@ public struct PunctuationMismatchRule: Rule {
         guard expected != found, ContentTexts.linesCutOff(source: text.source, translation: text.translation, language: language) == nil,
               // A text without letters ("%@", "•") has no sentence to end; the app's name is a name.
               text.source.hasLetter, text.translation.hasLetter, !NameTerms.appNameKeys.contains(key) else { return defects }
-        let quoted = "\"\(text.translation.visibleEscaped.truncatedForMessage)\""
+        // Quoted only for a defect: most differing marks are excused below.
+        func quoted() -> String { "\"\(text.translation.visibleExcerpt)\"" }
         if let expected {
             // A source that ends with an abbreviation ("Supp.") has no sentence stop to keep.
             if expected == .period && EndPunctuation.periodIsAbbreviationOrOrdinal(text.source) { return defects }
             if EndPunctuation.renders(expected, as: found, translation: text.translation, language: language) { return defects }
             let form = EndPunctuation.form(expected, language: language)
             if let found {
-                defects.append(.init(kind: "other-\(found.rawValue)", message: "\(quoted) ends with \(found.withArticle) where the source ends with \(expected.withArticle): end it with \(form)",
+                defects.append(.init(kind: "other-\(found.rawValue)", message: "\(quoted()) ends with \(found.withArticle) where the source ends with \(expected.withArticle): end it with \(form)",
                                      severity: nil, text: text))
             } else {
                 if EndPunctuation.markOptionalLanguages.contains(language) && expected != .colon && expected != .ellipsis { return defects }
@@ -569,7 +606,7 @@ public struct PunctuationMismatchRule: Rule {
                 // "…비교합니다. (예시: ö = o)": the sentence ends before the aside that closes the text.
                 if let sentence = EndPunctuation.beforeFinalAside(text.translation),
                    EndPunctuation.endMark(of: String(sentence), language: language) == expected { return defects }
-                defects.append(.init(kind: "lacks-\(expected.rawValue)", message: "\(quoted) does not end with the source's \(expected.name): end it with \(form)",
+                defects.append(.init(kind: "lacks-\(expected.rawValue)", message: "\(quoted()) does not end with the source's \(expected.name): end it with \(form)",
                                      severity: nil, text: text, batch: "lacks-\(expected.rawValue)"))
             }
         } else if let found {
@@ -596,7 +633,7 @@ public struct PunctuationMismatchRule: Rule {
             // list as one sentence, items in lower case, the last ending with a full stop.
             if found == .period && Self.isLowerCaseListItem(text.translation) { return defects }
             // A translator who adds (or drops) one mark in many strings has one habit to settle: batched.
-            defects.append(.init(kind: "added-\(found.rawValue)", message: "\(quoted) ends with \(found.withArticle) that the source does not have: remove it, or add it to the source",
+            defects.append(.init(kind: "added-\(found.rawValue)", message: "\(quoted()) ends with \(found.withArticle) that the source does not have: remove it, or add it to the source",
                                  severity: nil, text: text, batch: "added-\(found.rawValue)"))
         }
         return defects
@@ -905,7 +942,8 @@ public struct MarkdownMismatchRule: Rule {
                 literal = true
             }
         }
-        let quoted = "\"\(text.translation.visibleEscaped.truncatedForMessage)\""
+        // Quoted only for a defect: most compared texts have none, and some are paragraphs long.
+        func quoted() -> String { "\"\(text.translation.visibleExcerpt)\"" }
         // Emphasis lost with the placeholder it wrapped (`*%@*`) is the format rules' finding.
         if !literal && !emphasis.isEmpty && text.source.containsByte(0x25)
             && FormatSpecifiers.scan(text.translation).arguments.count < FormatSpecifiers.scan(text.source).arguments.count {
@@ -916,7 +954,7 @@ public struct MarkdownMismatchRule: Rule {
             let lost = literal ? nil : ContentTexts.SharedChange(
                 change: emphasis.map { $0.replacingOccurrences(of: "lacks ", with: "lack ") }.joined(separator: "; "),
                 advice: "emphasis the other languages' wording does not carry; keep it where it fits, or let them drop it")
-            defects.append(.init(kind: "emphasis", message: "\(quoted) \(emphasis.joined(separator: "; ")): write the markers as the source does",
+            defects.append(.init(kind: "emphasis", message: "\(quoted()) \(emphasis.joined(separator: "; ")): write the markers as the source does",
                                  severity: literal ? nil : .note, text: text, acrossLocales: lost))
         }
         // Each source link needs one in the translation to the same place.
@@ -941,7 +979,7 @@ public struct MarkdownMismatchRule: Rule {
         }
         for extra in remaining.dropFirst(lost.count) { problems.append("adds a link to '\(extra)' that the source does not have") }
         if !problems.isEmpty {
-            defects.append(.init(kind: "link", message: "\(quoted) \(problems.joined(separator: "; ")): keep the source's [text](url) with its URL",
+            defects.append(.init(kind: "link", message: "\(quoted()) \(problems.joined(separator: "; ")): keep the source's [text](url) with its URL",
                                  severity: nil, text: text))
         }
         return defects

@@ -112,11 +112,15 @@ enum ContentTexts {
         /// "N of M translations …"
         var change: String
         var advice: String
+        /// Five translators who make the change are one decision whatever their share (a line break
+        /// an older source had); otherwise a third of the translations at least must make it (five
+        /// of 24 that drop a bold name are five slips).
+        var atAnyShare = false
     }
 
-    /// From this many translations of one source string with the same change, and a third of them
-    /// at least, the change is one finding at the source: DuckDuckGo's "improve the\nDuckDuckGo VPN."
-    /// loses its break in 11 of 24 locales, "if you *do* want" its italic in 13.
+    /// From this many translations of one source string with the same change (see `SharedChange`), the
+    /// change is one finding at the source: DuckDuckGo's "improve the\nDuckDuckGo VPN." loses its
+    /// break in 11 of 24 locales, "if you *do* want" its italic in 13.
     static let sameChangeFolds = 5
 
     /// The findings of one pair: one per kind of defect, at its first string; the other plural forms
@@ -134,11 +138,11 @@ enum ContentTexts {
             let first = group[0]
             var notes: [Finding.Note] = []
             for other in group.dropFirst() {
-                notes.append(Finding.Note(message: "the same in \(other.text.formPrefix)\"\(other.text.translation.visibleEscaped.truncatedForMessage)\"",
+                notes.append(Finding.Note(message: "the same in \(other.text.formPrefix)\"\(other.text.translation.visibleExcerpt)\"",
                                           location: other.text.location))
             }
             // A bilingual unit's own source text (no source entry of its file) is in that unit.
-            notes.append(Finding.Note(message: "source: \"\(first.text.source.visibleEscaped.truncatedForMessage)\"",
+            notes.append(Finding.Note(message: "source: \"\(first.text.source.visibleExcerpt)\"",
                                       location: first.text.sourceLocation ?? pair.translation.location))
             var finding = Finding.entry(rule, first.text.formPrefix + first.message, at: first.text.location, locale: pair.locale,
                                         table: pair.table, key: pair.key, severity: first.severity, notes: notes)
@@ -158,6 +162,7 @@ enum ContentTexts {
         let pairs = context.pairs, facts = context.pairFacts
         var changes = SharedChanges()
         for position in pairs.indices {
+            changes.count(tableIndex: pairs[position].tableIndex, keyPosition: pairs[position].keyPosition)
             // A translation equal to its source has nothing to compare: settled by the pair's facts,
             // before the pair is copied out (unless an XLIFF unit carries a source of its own).
             if facts[position].contains(.identical) && pairs[position].translation.sourceValue == nil { continue }
@@ -177,7 +182,6 @@ enum ContentTexts {
                 defects = compared(pair).filter { $0.source != $0.translation && mayDiffer($0.source, $0.translation) }
                     .flatMap { check($0, language, pair) }
             }
-            changes.count(pair)
             if !defects.isEmpty {
                 changes.note(defects, of: pair, findingsFrom: findings.count)
                 findings += self.findings(rule, pair, defects)
@@ -194,8 +198,10 @@ enum ContentTexts {
         var translations: [SourceString: Int] = [:]
         var members: [Change: [Member]] = [:]
 
-        mutating func count(_ pair: TranslationPair) {
-            translations[SourceString(table: pair.tableIndex, key: pair.keyPosition), default: 0] += 1
+        /// Every translation of the source string counts, those equal to it and those without the
+        /// rule's concern included.
+        mutating func count(tableIndex: Int32, keyPosition: Int32) {
+            translations[SourceString(table: tableIndex, key: keyPosition), default: 0] += 1
         }
 
         /// The pair's findings start at `first`, one per kind of defect in the order the kinds first occur.
@@ -213,9 +219,9 @@ enum ContentTexts {
 
         /// `findings` with each change that enough translations make as one note at the source.
         func folded(_ findings: [Finding], _ rule: RuleDescription) -> [Finding] {
-            // A third of the translations at least: the source is the odd one. Fewer: each translation is.
             let shared = members.filter { change, group in
-                group.count >= ContentTexts.sameChangeFolds && group.count * 3 >= translations[change.string, default: 0]
+                group.count >= ContentTexts.sameChangeFolds
+                    && (change.change.atAnyShare || group.count * 3 >= translations[change.string, default: 0])
             }
             guard !shared.isEmpty else { return findings }
             var dropped = Set<Int>()
