@@ -146,7 +146,7 @@ public enum Discovery {
             var end = nameStart - 1
             while end >= 0 {
                 let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-                if Discovery.endsWithLproj(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return start..<end }
+                if UnsafeBufferPointer(rebasing: bytes[start..<end]).hasByteSuffix(".lproj") { return start..<end }
                 end = start - 1
             }
             return nil
@@ -155,21 +155,11 @@ public enum Discovery {
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
     }
 
-    static func endsWithLproj(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let suffix: StaticString = ".lproj"
-        let n = suffix.utf8CodeUnitCount
-        guard bytes.count >= n else { return false }
-        return memcmp(bytes.baseAddress! + bytes.count - n, suffix.utf8Start, n) == 0
-    }
-
     /// Whether a file of this name may be a catalog or a side input (`Walker.consider`): an
     /// Interface Builder file, a project or `Info.plist`, or a catalog format.
     static func isWanted(fileNamed name: UnsafeBufferPointer<UInt8>) -> Bool {
-        func ends(_ suffix: StaticString) -> Bool {
-            let n = suffix.utf8CodeUnitCount
-            return name.count >= n && memcmp(name.baseAddress! + name.count - n, suffix.utf8Start, n) == 0
-        }
-        return ends(".storyboard") || ends(".xib") || ends("project.pbxproj") || ends("Info.plist")
+        name.hasByteSuffix(".storyboard") || name.hasByteSuffix(".xib") || name.hasByteSuffix("project.pbxproj")
+            || name.hasByteSuffix("Info.plist")
             || format(ofFileNamed: name) != nil
     }
 
@@ -200,7 +190,7 @@ public enum Discovery {
             name = name[..<end]
             if let slash = name.lastIndex(of: UInt8(ascii: "/")) { name = name[(slash + 1)...] }
         }
-        if endsWithLproj(UnsafeBufferPointer(rebasing: name)) { name = name.dropLast(6) }
+        if UnsafeBufferPointer(rebasing: name).hasByteSuffix(".lproj") { name = name.dropLast(6) }
         if let colon = name.lastIndex(of: UInt8(ascii: ":")) { name = name[(colon + 1)...] }
         return String(decoding: UnsafeBufferPointer(rebasing: name), as: UTF8.self)
     }

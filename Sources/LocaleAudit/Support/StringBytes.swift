@@ -41,9 +41,7 @@ extension String {
         let n = suffix.utf8CodeUnitCount
         let own = utf8
         guard own.count >= n else { return false }
-        if let result = own.withContiguousStorageIfAvailable({ buffer in
-            memoryEqual(buffer.baseAddress! + (buffer.count - n), suffix.utf8Start, n)
-        }) { return result }
+        if let result = own.withContiguousStorageIfAvailable({ $0.hasByteSuffix(suffix) }) { return result }
         return own.reversed().starts(with: UnsafeBufferPointer(start: suffix.utf8Start, count: n).reversed())
     }
 }
@@ -160,5 +158,13 @@ extension String {
             UTF8.encode(scalar) { bytes.append($0) }
         }
         self = String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes end with `suffix`'s UTF-8.
+    func hasByteSuffix(_ suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        return count >= n && memoryEqual(baseAddress! + (count - n), suffix.utf8Start, n)
     }
 }

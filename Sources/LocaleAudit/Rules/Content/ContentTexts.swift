@@ -162,7 +162,6 @@ enum ContentTexts {
         let pairs = context.pairs, facts = context.pairFacts
         var changes = SharedChanges()
         for position in pairs.indices {
-            changes.count(tableIndex: pairs[position].tableIndex, keyPosition: pairs[position].keyPosition)
             // A translation equal to its source has nothing to compare: settled by the pair's facts,
             // before the pair is copied out (unless an XLIFF unit carries a source of its own).
             if facts[position].contains(.identical) && pairs[position].translation.sourceValue == nil { continue }
@@ -187,7 +186,7 @@ enum ContentTexts {
                 findings += self.findings(rule, pair, defects)
             }
         }
-        return changes.folded(findings, rule)
+        return changes.folded(findings, rule, index: context.index)
     }
 
     /// The translations of each source string, and those that make one change to it.
@@ -195,13 +194,14 @@ enum ContentTexts {
         struct SourceString: Hashable { var table: Int32; var key: Int32 }
         struct Change: Hashable { var string: SourceString; var change: SharedChange }
         struct Member { var finding: Int; var place: LocalePlace; var source: SourceLocation?; var table: String; var key: String }
-        var translations: [SourceString: Int] = [:]
         var members: [Change: [Member]] = [:]
 
-        /// Every translation of the source string counts, those equal to it and those without the
-        /// rule's concern included.
-        mutating func count(tableIndex: Int32, keyPosition: Int32) {
-            translations[SourceString(table: tableIndex, key: keyPosition), default: 0] += 1
+        /// The translations of a source string, as `translationPairs` makes them (those equal to it
+        /// and those without the rule's concern included): asked only of strings enough translations
+        /// change, not counted for every pair.
+        static func translations(of string: SourceString, in index: ProjectIndex) -> Int {
+            let set = index.tableSets[Int(string.table)]
+            return set.alignedEntries.reduce(0) { $0 + ($1[Int(string.key)]?.shouldTranslate == true ? 1 : 0) }
         }
 
         /// The pair's findings start at `first`, one per kind of defect in the order the kinds first occur.
@@ -218,17 +218,17 @@ enum ContentTexts {
         }
 
         /// `findings` with each change that enough translations make as one note at the source.
-        func folded(_ findings: [Finding], _ rule: RuleDescription) -> [Finding] {
+        func folded(_ findings: [Finding], _ rule: RuleDescription, index: ProjectIndex) -> [Finding] {
             let shared = members.filter { change, group in
                 group.count >= ContentTexts.sameChangeFolds
-                    && (change.change.atAnyShare || group.count * 3 >= translations[change.string, default: 0])
+                    && (change.change.atAnyShare || group.count * 3 >= Self.translations(of: change.string, in: index))
             }
             guard !shared.isEmpty else { return findings }
             var dropped = Set<Int>()
             var atSource: [Finding] = []
             for (change, group) in shared {
                 dropped.formUnion(group.map(\.finding))
-                let first = group[0], total = translations[change.string, default: group.count]
+                let first = group[0], total = Self.translations(of: change.string, in: index)
                 let ordered = LocalePlace.ordered(group.map(\.place))
                 atSource.append(Finding(ruleID: rule.id, severity: .note,
                                         message: "\(group.count) of \(total) translations \(change.change.change): \(change.change.advice)",
