@@ -255,7 +255,10 @@ enum FindingConsolidation {
             }
             let message = exact ? "the same in an exported copy (re-export it after the fix)"
                                 : "also in an exported copy (re-export it after the fix): \(copy.message)"
-            kept[index].notes.append(Finding.Note(message: message, location: copy.location))
+            // A finding about several locales stands at the source, which every file of an export
+            // repeats (the first by name need not be among them): the copy's first member is the place.
+            let place = copy.locale == nil ? copy.notes.first(where: { $0.location != nil })?.location ?? copy.location : copy.location
+            kept[index].notes.append(Finding.Note(message: message, location: place))
         }
         return kept
     }

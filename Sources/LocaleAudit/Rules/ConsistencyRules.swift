@@ -251,7 +251,8 @@ public struct ExtraKeyRule: Rule {
         translators keep paying for it; or the source entry was lost by mistake. A key that at least \
         half of the table's translations (and at least two) have is one source-side defect — the source \
         table lost it, or the code dropped it and no translation followed — and is reported once, at \
-        its first place, with the other locales as notes; a key that lingers in a minority of locales is \
+        its first place, with the other locales as notes (three or more such keys of one table, in the \
+        same translations, are one out-of-date source table: one finding); a key that lingers in a minority of locales is \
         reported in each of them, and three or more such keys in one locale's file are one finding (one \
         clean-up), the other keys its notes.
         """,
@@ -264,6 +265,11 @@ public struct ExtraKeyRule: Rule {
                 .strings("de", "\"a\" = \"A\";\n↓\"Cancel\" = \"Abbrechen\";\n"),
                 .strings("es", "\"a\" = \"A\";\n\"Cancel\" = \"Cancelar\";\n"),
                 .strings("fr", "\"a\" = \"A\";\n\"Cancel\" = \"Annuler\";\n")),
+            RuleExample("Every translation has three keys the source table lacks: one out-of-date source table, one finding",
+                .strings("en", "\"a\" = \"A\";\n"),
+                .strings("de", "\"a\" = \"A\";\n↓\"Cancel\" = \"Abbrechen\";\n\"Done\" = \"Fertig\";\n\"Edit\" = \"Bearbeiten\";\n"),
+                .strings("fr", "\"a\" = \"A\";\n\"Cancel\" = \"Annuler\";\n\"Done\" = \"OK\";\n\"Edit\" = \"Modifier\";\n"),
+                .strings("it", "\"a\" = \"A\";\n\"Cancel\" = \"Annulla\";\n\"Done\" = \"Fine\";\n\"Edit\" = \"Modifica\";\n")),
             RuleExample("Three stale keys left in one locale's file: one clean-up, one finding at the first",
                 .strings("en", "\"a\" = \"A\";\n\"b\" = \"B\";\n"),
                 .strings("de", "\"a\" = \"A\";\n\"b\" = \"B\";\n↓\"old.title\" = \"Alt\";\n\"old.body\" = \"Alter Text\";\n\"old.button\" = \"Weiter\";\n"),
@@ -350,8 +356,11 @@ public struct ExtraKeyRule: Rule {
         if let table = source.tables.first(where: { $0.format == .strings }) ?? source.tables.first {
             notes.append(Finding.Note(message: "the \(sourceLanguage) source table, where the key belongs if the code uses it", location: table.entries.first?.location ?? SourceLocation(file: table.path, line: 1, column: 1)))
         }
-        return .entry(Self.description, "key \"\(key.visibleExcerpt)\" is in \(count) of \(set.id.name) but not in the \(sourceLanguage) source table: if the code uses it, the source table is out of date (add the key to it); if not, remove it from every translation",
-                      at: places[0].location, locale: nil, table: set.id, key: key, notes: notes)
+        var finding = Finding.entry(Self.description, "in \(count) of \(set.id.name) but not in the \(sourceLanguage) source table: if the code uses it, the source table is out of date (add the key to it); if not, remove it from every translation",
+                                    at: places[0].location, locale: nil, table: set.id, key: key, notes: notes)
+        // The keys an out-of-date source table lacks are one update of it: one finding from three on.
+        finding.batchMark = "not in the source of " + count
+        return finding
     }
 }
 
@@ -401,7 +410,8 @@ public struct UntranslatedRule: Rule {
         text of capitalised words only: in a third of them, and three at least) is \
         probably a name and only a note, one for the key rather than one per locale (and nothing when \
         the languages of other scripts translate or transliterate it, or when translators write it \
-        inside their own sentences: then it was kept on purpose), \
+        inside their own sentences: then it was kept on purpose; the strings of one file that every \
+        language keeps were never sent, and are one note at the first), \
         and so is a text of capitalised words only (\"Gurung Khema\", \
         \"Add Book\"), which may be a name kept on purpose. Nor are reported \
         regional variants of the source language (en-GB for an en source), nor a single word (a \
@@ -421,6 +431,11 @@ public struct UntranslatedRule: Rule {
                 .strings("de", "\"block\" = ↓\"Bassa Vah\";\n"),
                 .strings("fr", "\"block\" = \"Bassa Vah\";\n"),
                 .strings("nl", "\"block\" = \"Bassa Vah\";\n")),
+            RuleExample("Three strings of a tip jar that no language translates: never sent, together; one note at the first",
+                .strings("en", "\"tip.small\" = \"Small Tip\";\n\"tip.medium\" = \"Medium Tip\";\n\"tip.large\" = \"Large Tip\";\n"),
+                .strings("de", "\"tip.small\" = ↓\"Small Tip\";\n\"tip.medium\" = \"Medium Tip\";\n\"tip.large\" = \"Large Tip\";\n"),
+                .strings("fr", "\"tip.small\" = \"Small Tip\";\n\"tip.medium\" = \"Medium Tip\";\n\"tip.large\" = \"Large Tip\";\n"),
+                .strings("nl", "\"tip.small\" = \"Small Tip\";\n\"tip.medium\" = \"Medium Tip\";\n\"tip.large\" = \"Large Tip\";\n")),
             RuleExample("A .stringsdict copied into the German folder and never translated",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book left to read"), ("other", "%d books left to read")]),
                 stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "↓%d book left to read"), ("other", "%d books left to read")])),
@@ -782,9 +797,14 @@ public struct UntranslatedRule: Rule {
         let why = isSentence ? "a string not yet sent to translators (or a placeholder copy of the source)"
                              : "a name kept on purpose (then list it under terms.do-not-translate) or a string never sent to translators"
         let covered = ordered.count <= 3 ? listed(ordered.map(\.locale)) : "\(ordered.count) locales"
-        return .entry(description, "identical to the \(context.project.sourceLanguage) source in \(c.identical) of \(c.total) languages\(onlySameScript ? " written in its script" : "") (this note covers \(covered)): \(why)",
-                      at: ordered[0].location, locale: ordered.count == 1 ? ordered[0].locale : nil, table: first.table, key: first.key,
-                      severity: .note, notes: LocalePlace.notes(forOthers: ordered) + [first.sourceNote])
+        let message = "identical to the \(context.project.sourceLanguage) source in \(c.identical) of \(c.total) languages\(onlySameScript ? " written in its script" : "") (this note covers \(covered)): \(why)"
+        var finding = Finding.entry(description, message, at: ordered[0].location, locale: ordered.count == 1 ? ordered[0].locale : nil,
+                                    table: first.table, key: first.key, severity: .note,
+                                    notes: LocalePlace.notes(forOthers: ordered) + [first.sourceNote])
+        // Strings that no language translates were never sent, together: one finding per file (a
+        // tip jar's "Large Tip", "Medium Tip", "Small Tip"), its other keys in its notes.
+        if c.identical == c.total { finding.batchMark = message }
+        return finding
     }
 
     /// The source text a translation repeats, and where: a plain string identical to its source, or

@@ -392,7 +392,7 @@ enum ConsistentIdentification {
             firstForms[g] = firstForm
             if form(text) != firstForm { groups[g].varies = true }
         }
-        func occurrences(of group: Group) -> [Occurrence] {
+        func chainedOccurrences(of group: Group) -> [Occurrence] {
             var out: [Occurrence] = []
             var index = Int(group.first)
             while index >= 0 {
@@ -402,12 +402,34 @@ enum ConsistentIdentification {
             }
             return out
         }
+        // A developer comment sets a source text's places apart ("Got It" under a tracker notice, "Got It"
+        // in onboarding), and a context of two places ties one to one. Which form the locale prefers is
+        // told by every place of the text that only a comment sets apart: those places vote and are
+        // counted, while only the context's own places are compared and reported. Explicit markers and
+        // key suffixes name different meanings: their places stay apart.
+        struct SiblingKey: Hashable {
+            var locale: Int32
+            var source: String
+            var role: String
+        }
+        func setApartByCommentOnly(_ key: GroupKey) -> Bool { key.context.isEmpty || key.context.hasPrefix("comment:") }
+        var siblings: [SiblingKey: [Int]] = [:]
+        let varyingSources = Set(groups.indices.lazy.filter { groups[$0].varies }.map { sourceGroups.values[Int(groupIDs.values[$0].source)].source })
+        if !varyingSources.isEmpty {
+            let joinsSiblings = sourceGroups.values.map { varyingSources.contains($0.source) && setApartByCommentOnly($0) }
+            for (g, id) in groupIDs.values.enumerated() where joinsSiblings[Int(id.source)] {
+                let key = sourceGroups.values[Int(id.source)]
+                siblings[SiblingKey(locale: id.locale, source: key.source, role: key.role), default: []].append(g)
+            }
+        }
         var findings: [Finding] = []
         for (g, summary) in groups.enumerated() where summary.varies {
             let id = groupIDs.values[g]
             var group = sourceGroups.values[Int(id.source)]
+            let siblingGroups = setApartByCommentOnly(group)
+                ? siblings[SiblingKey(locale: id.locale, source: group.source, role: group.role)] ?? [g] : [g]
             group.locale = context.index.locales[Int(id.locale)]
-            let occurrences = occurrences(of: summary)
+            let occurrences = chainedOccurrences(of: summary)
             let ordered = occurrences.sorted { $0.pair.location < $1.pair.location }
             // Variants in order of first occurrence; the majority wins, ties go to the first.
             var variants: [(form: String, occurrences: [Occurrence])] = []
@@ -418,23 +440,35 @@ enum ConsistentIdentification {
             let word = group.source.hasSuffix("…") ? String(group.source.dropLast())
                 : group.source.hasSuffix("...") ? String(group.source.dropLast(3)) : group.source
             let isOneWord = !word.isEmpty && word.allSatisfy(\.isLetter)
-            for occurrence in ordered {
-                if let index = variants.firstIndex(where: { $0.form == occurrence.form }) {
-                    variants[index].occurrences.append(occurrence)
-                } else if let index = variants.firstIndex(where: {
+            func variant(of occurrence: Occurrence) -> Int? {
+                if let index = variants.firstIndex(where: { $0.form == occurrence.form }) { return index }
+                // A title, and the same term declined inside a sentence (sr "Услови коришћења" as a
+                // menu item, "услове коришћења" where a sentence puts it in the accusative): grammar,
+                // not a second name. Two titles that differ so ("Gardar", "Garder") may be a typo.
+                return variants.firstIndex(where: {
                     (Self.inflects($0.form, occurrence.form) && Self.capitalised($0.occurrences[0].text) != Self.capitalised(occurrence.text))
                         || Self.differsByArticle($0.form, occurrence.form)
                         || (isFragment && Self.extends($0.form, occurrence.form))
-                }) {
-                    // A title, and the same term declined inside a sentence (sr "Услови коришћења" as a
-                    // menu item, "услове коришћења" where a sentence puts it in the accusative): grammar,
-                    // not a second name. Two titles that differ so ("Gardar", "Garder") may be a typo.
+                })
+            }
+            for occurrence in ordered {
+                if let index = variant(of: occurrence) {
                     variants[index].occurrences.append(occurrence)
                 } else {
                     variants.append((occurrence.form, [occurrence]))
                 }
             }
             guard variants.count > 1 else { continue }
+            // Every place that votes, by variant: the context's own, and its comment-only siblings'
+            // places whose text is one of its variants.
+            var places = variants
+            if siblingGroups.count > 1 {
+                places = variants.map { ($0.form, []) }
+                let everyPlace = siblingGroups.flatMap { chainedOccurrences(of: groups[$0]) }.sorted { $0.pair.location < $1.pair.location }
+                for occurrence in everyPlace {
+                    if let index = variant(of: occurrence) { places[index].occurrences.append(occurrence) }
+                }
+            }
             // One word whose forms share a root, in different tables: a noun in one kind of control
             // and a verb in another ("Úpravy" for the Edit menu and a settings pane, "Upravit" for a
             // command), or a word agreeing with different nouns ("Ogólne", "Ogólny"). Which is right
@@ -454,10 +488,10 @@ enum ConsistentIdentification {
                                                  locale: group.locale, names: context.names)
             }
             func votes(_ variant: (form: String, occurrences: [Occurrence])) -> Int { variant.occurrences.filter(isVote).count }
-            let voteCounts = variants.map(votes)
+            let voteCounts = places.map(votes)
             guard let mostVotes = voteCounts.max(), mostVotes > 0 else { continue }
-            let total = ordered.count
-            let notes = variants.map { variant -> Finding.Note in
+            let total = places.reduce(0) { $0 + $1.occurrences.count }
+            let notes = places.map { variant -> Finding.Note in
                 let places = variant.occurrences.map { "\($0.pair.table.name) \"\($0.pair.key.visibleExcerpt)\"" }
                 let listed = places.prefix(3).joined(separator: ", ") + (places.count > 3 ? " and \(places.count - 3) more" : "")
                 return Finding.Note(message: "\"\(variant.occurrences[0].text.visibleExcerpt)\" in \(variant.occurrences.count) of \(total) places: \(listed)",
@@ -474,7 +508,7 @@ enum ConsistentIdentification {
             // One finding where the variant `at` first appears, naming every form and picking none.
             func namingEveryForm(at variant: Int, _ how: String, _ advice: String) -> Finding {
                 let occurrence = variants[variant].occurrences[0]
-                let forms = variants.map { variant in
+                let forms = places.map { variant in
                     "\"\(variant.occurrences[0].text.visibleExcerpt)\"\(variant.form == occurrence.form ? " here" : "") (\(variant.occurrences.count) of \(total))"
                 }
                 let message = "\(noun(occurrence)) \(sourceShown) is translated \(variants.count) ways in \(group.locale), \(how): \(forms.joined(separator: ", ")); \(advice)"
@@ -496,11 +530,11 @@ enum ConsistentIdentification {
                 continue
             }
             let majority = tied[0]
-            let suggested = variants[majority].occurrences[0].text
+            let suggested = places[majority].occurrences[0].text
             for (index, variant) in variants.enumerated() where index != majority {
                 for occurrence in variant.occurrences {
                     let noun = noun(occurrence)
-                    let message = "\(noun) \(sourceShown) is translated \(variants.count) ways in \(group.locale): \"\(occurrence.text.visibleExcerpt)\" here (\(variant.occurrences.count) of \(total)); \(why): use \"\(suggested.visibleExcerpt)\" (\(variants[majority].occurrences.count) of \(total))"
+                    let message = "\(noun) \(sourceShown) is translated \(variants.count) ways in \(group.locale): \"\(occurrence.text.visibleExcerpt)\" here (\(places[index].occurrences.count) of \(total)); \(why): use \"\(suggested.visibleExcerpt)\" (\(places[majority].occurrences.count) of \(total))"
                     findings.append(.entry(rule, message, at: occurrence.pair.location, locale: group.locale,
                                            table: occurrence.pair.table, key: occurrence.pair.key, notes: notes))
                 }
@@ -612,7 +646,9 @@ public struct InconsistentTranslationRule: Rule {
         forms of one root in different tables are left alone, since which is right depends on the \
         control; within one table, and for forms that differ only in accents, they are reported. Three \
         forms or more of which none holds half the places (fr "Modifier", "Édition", "Éditeur") are likely \
-        several senses: one finding names them all and recommends none.
+        several senses: one finding names them all and recommends none. A shared comment sets its places \
+        apart from the others, but when they differ, every place of the same text that only a comment \
+        sets apart votes on the form to recommend.
         """,
         triggering: [
             RuleExample("Two dialogs' Cancel buttons",
@@ -631,6 +667,9 @@ public struct InconsistentTranslationRule: Rule {
                 VirtualFile("fr.lproj/Main.strings", "\"menu.edit\" = \"Edition\";\n\"menu.edit.title\" = \"Edition\";\n"),
                 VirtualFile("en.lproj/Localizable.strings", "\"action.edit\" = \"Edit\";\n\"pane.edit\" = \"Edit\";\n\"toolbar.edit\" = \"Edit\";\n"),
                 VirtualFile("fr.lproj/Localizable.strings", "\"action.edit\" = \"Modifier\";\n\"pane.edit\" = ↓\"Éditeur\";\n\"toolbar.edit\" = \"Édition\";\n")),
+            RuleExample("Two places share a comment and differ: the locale's other places of the text decide which form to recommend",
+                .strings("en", "/* Button under a tracker notice */\n\"tracker.ok\" = \"Got It\";\n/* Button under a tracker notice */\n\"owner.ok\" = \"Got It\";\n\"onboarding.ok\" = \"Got It\";\n\"broken.ok\" = \"Got It\";\n"),
+                .strings("el", "\"tracker.ok\" = ↓\"Το έπιασα\";\n\"owner.ok\" = \"Το κατάλαβα\";\n\"onboarding.ok\" = \"Το κατάλαβα\";\n\"broken.ok\" = \"Το κατάλαβα\";\n")),
             RuleExample("Two forms, each once: no majority, so neither is recommended",
                 .strings("en", "\"recent.title\" = \"Recent\";\n\"recent.menu\" = \"Recent\";\n"),
                 .strings("ru", "\"recent.title\" = \"Надавние\";\n\"recent.menu\" = ↓\"Недавние\";\n")),

@@ -206,7 +206,8 @@ public struct PluralMissingCategoryRule: Rule {
         `one`: the noun stays singular after any numeral; Bengali and Assamese count with a \
         classifier), nothing is missing; where no form shows the number ("Delete these lists?") and the \
         string is more than the noun, only `one` and a dual `two` are needed; and where the source leaves a \
-        form out (only `other`: the string is never shown for 1), a category holding only that number is not; Hebrew needs `two` only for the nouns with a \
+        form out (only `other`: the string is never shown for 1), a category holding only that number is not, \
+        nor, for a key named for several (`….many`, `…_multiple`), one holding only 0 and 1; Hebrew needs `two` only for the nouns with a \
         dual (days, hours, weeks, months, years, times). A plural copied from the source and not translated is left to `untranslated`. \
         Where the plural was converted from a TranslateWiki message that the translator wrote with as many \
         forms, nothing was lost on the way, and the translator may have merged categories that read alike \
@@ -324,6 +325,9 @@ public struct PluralMissingCategoryRule: Rule {
                 VirtualFile("Wiki/de.lproj/Localizable.strings", "\"books\" = \"{{PLURAL:$1|Artikel}} entfernen?\";\n"),
                 stringsdictExample("en.lproj/Localizable.stringsdict", format: "Remove %#@count@?", forms: [("one", "article"), ("other", "articles")]),
                 stringsdictExample("de.lproj/Localizable.stringsdict", format: "%#@count@ entfernen?", forms: [("other", "Artikel")])),
+            RuleExample("A key named for several items is never shown for 0 or 1: neither English 'one' nor French 'one' (0, 1) is needed",
+                .plist("en.lproj/Localizable.stringsdict", dict: stringsdictEntry("trash.confirm.many", format: "Move %#@count@ to the Trash?", forms: [("other", "%d items")])),
+                .plist("fr.lproj/Localizable.stringsdict", dict: stringsdictEntry("trash.confirm.many", format: "Placer %#@count@ dans la corbeille ?", forms: [("other", "%d éléments")]))),
             RuleExample("An English plural copied into Russian and not translated (`untranslated` reports it)",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")]),
                 stringsdictExample("ru.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")])),
@@ -356,6 +360,7 @@ public struct PluralMissingCategoryRule: Rule {
                     .filter { $0 != .two || !Self.dualIsLexical.contains(language) || Self.mentionsHebrewDualNoun(variable) }
                     .filter { Self.countsAloud(variable, in: site.value) || $0 == .one || ($0 == .two && Self.dualNouns.contains(language)) }
                     .filter { Self.holdsANumberTheSourceShows($0, variable: variable, site: site, rules: rules) }
+                    .filter { !Self.keyNamesSeveral(site.key) || Self.holdsANumberAboveOne($0, rules: rules) }
                     .filter { $0 != .one || !Self.wordingIgnoresNumber(variable, language: language) }
                 guard !missing.isEmpty else { continue }
                 // A TranslateWiki message written with a single form and nothing else
@@ -597,6 +602,18 @@ public struct PluralMissingCategoryRule: Rule {
         let shown = Set(source.knownCategories)
         guard shown.count < sourceRules.categories.count else { return true }
         return (0...200).contains { n in rules.category(for: n) == category && shown.contains(sourceRules.category(for: n)) }
+    }
+
+    /// A key named for several things ("MoveToTrashConfirmation.title.many", "delete_multiple"): its
+    /// string is shown for two or more (another key says the single case), so a category that holds
+    /// only 0 and 1 (English `one`, French `one`) is never used. A key with spaces is a source text.
+    static func keyNamesSeveral(_ key: String) -> Bool {
+        guard !key.utf8.contains(UInt8(ascii: " ")), let last = AccessibilityClassifier.tokens(of: key).last else { return false }
+        return ["many", "multiple", "several", "plural"].contains(last)
+    }
+
+    static func holdsANumberAboveOne(_ category: PluralCategory, rules: PluralRules) -> Bool {
+        (2...200).contains { rules.category(for: $0) == category }
     }
 
     /// Languages whose nouns have a dual form of their own, with or without a numeral.

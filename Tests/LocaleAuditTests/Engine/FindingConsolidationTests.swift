@@ -61,6 +61,24 @@ import Testing
         #expect(finding.notes.contains { $0.message.contains("exported copy") && $0.location?.file.hasSuffix("de.xliff") == true })
     }
 
+    /// A finding about several locales stands at the source, which each file of an export repeats:
+    /// the export's note points at its first member, not at the first file by name.
+    @Test func anExportedCopyOfAGroupedFindingPointsAtItsFirstMember() {
+        var project = Project(tables: [], sourceLanguage: "en", sourceLanguageOrigin: .configured)
+        project.files = [DiscoveredFile(path: "Localizable.xcstrings", format: .xcstrings, locale: nil, table: "Localizable", scope: "", size: 1),
+                         DiscoveredFile(path: "xliff/ar.xliff", format: .xliff, locale: nil, table: "ar", scope: "", size: 1)]
+        func at(_ file: String, _ line: Int) -> LocaleAudit.SourceLocation { LocaleAudit.SourceLocation(file: file, line: line, column: 1) }
+        let catalog = Finding(ruleID: "translation-state", severity: .note, message: "marked 'needs_review' in 2 of the 3 translations",
+                              location: at("Localizable.xcstrings", 5), table: "Localizable", key: "Share",
+                              notes: [Finding.Note(message: "in cs", location: at("Localizable.xcstrings", 9))])
+        let export = Finding(ruleID: "translation-state", severity: .note, message: "marked 'needs-review-l10n' in 2 of the 3 translations",
+                             location: at("xliff/ar.xliff", 40), table: "Localizable", key: "Share",
+                             notes: [Finding.Note(message: "in cs", location: at("xliff/cs.xliff", 41))])
+        let merged = FindingConsolidation.mergeRepresentations([catalog, export], project: project)
+        #expect(merged.count == 1)
+        #expect(merged.first?.notes.last?.location == at("xliff/cs.xliff", 41))
+    }
+
     @Test func withoutTheCatalogTheExportKeepsItsFinding() throws {
         let result = try Self.audit([("Export/de.xcloc/Localized Contents/de.xliff", Self.export)])
         #expect(result.findings.filter { $0.ruleID == "format-type-mismatch" }.count == 1)

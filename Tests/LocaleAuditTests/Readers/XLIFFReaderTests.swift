@@ -611,6 +611,21 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(result.findings.map(\.message) == ["<em startRef=\"1\"> has no <sm id=\"1\"> before it in this unit"])
     }
 
+    @Test func anIsolatedStartWhoseEndIsInTheUnitIsOneFinding() {
+        let text = """
+            <?xml version="1.0"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en">
+             <file id="f1">
+              <unit id="u1">
+               <segment><source><sc id="1" isolated="yes"/>Text.<ec startRef="1"/></source></segment>
+              </unit>
+             </file>
+            </xliff>
+            """
+        // The <ec> matches the <sc>; only the <sc>'s isolated="yes" is wrong.
+        #expect(read(text, path: "bad.xlf").findings.map(\.message) == ["<sc id=\"1\"> is marked isolated but its <ec> is in the same unit"])
+    }
+
     // MARK: Bundles, size
 
     @Test func xclocBundleDeclaresLocalesAndReportsMismatch() throws {

@@ -260,6 +260,8 @@ extension XLIFF2Reader {
                     invalid("<ec> with both startRef and id; expected startRef only", at: location, key: key)
                 }
                 guard let start = openStarts.removeValue(forKey: startRef) else {
+                    // Its <sc> is marked isolated, which is reported there: this end is no second defect.
+                    guard !isolatedStarts.contains(startRef) else { break }
                     invalid("<ec startRef=\"\(startRef)\"> has no <sc id=\"\(startRef)\"> before it in this unit", at: location, key: key)
                     endsBeforeStart.insert(startRef)
                     break

@@ -265,7 +265,9 @@ public struct PunctuationMismatchRule: Rule {
         and `…` are one ellipsis; an exclamation may become a full stop (or end without a mark in Burmese, Mon and Shan, which have none, and in Chinese, Japanese and Korean interface style); a Burmese question may end with its particle (လား) alone; Thai and Lao may end without \
         a mark; the stop may end the sentence before a closing aside ("…합니다. (예시: ö = o)"); an \
         ellipsis may move to the start, where a verb-final language puts the omitted words \
-        ("...ဖြင့် အစားထိုးရန်" for "Replace with…"); a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none; a \
+        ("...ဖြင့် အစားထိုးရန်" for "Replace with…"); a full stop after an abbreviation or an ordinal ("z. B.", "am %@.") is none, and so is one \
+        that cuts a word short ("გამორთ." where the locale writes "გამორთულია", "uitbr." where it writes \
+        "uitbreidingen"); a \
         translation that makes two sentences of the source's one ends its last like its first; a \
         Japanese noun phrase or terse command ("検索結果を閉じる", anything but the polite style's \
         "…ます"), or a short Chinese or Korean label, needs no 。, and a Korean or Japanese \
@@ -362,8 +364,15 @@ public struct PunctuationMismatchRule: Rule {
             RuleExample("Japanese ends the question with an ASCII full stop",
                 .strings("en", "\"sync.ask\" = \"Sync now?\";\n"),
                 .strings("ja", "\"sync.ask\" = ↓\"今すぐ同期します.\";\n")),
+            RuleExample("A stop after a whole word the locale writes elsewhere ends a sentence that is none",
+                .strings("en", "\"alert.cancel\" = \"Cancel\";\n\"sheet.cancel\" = \"Cancel\";\n\"cancelled\" = \"The upload will be cancelled\";\n"),
+                .strings("fr", "\"alert.cancel\" = ↓\"Annuler.\";\n\"sheet.cancel\" = \"Annuler\";\n\"cancelled\" = \"L'envoi sera annulé\";\n")),
         ],
         nonTriggering: [
+            RuleExample("Labels cut short to fit, whose full words the locale writes elsewhere",
+                .strings("en", "\"switch.on\" = \"On\";\n\"switch.off\" = \"Off\";\n\"state\" = \"Blocking is off\";\n\"block\" = \"Phonetic Extensions\";\n"),
+                .strings("ka", "\"switch.on\" = \"ჩართ.\";\n\"switch.off\" = \"გამორთ.\";\n\"state\" = \"დაბლოკვა გამორთულია\";\n"),
+                .strings("nl", "\"switch.on\" = \"Aan\";\n\"switch.off\" = \"Uit\";\n\"state\" = \"Blokkeren is uit\";\n\"block\" = \"Katakana fonetische uitbr.\";\n\"more\" = \"Fonetische uitbreidingen\";\n")),
             RuleExample("The placeholder that ends the source moves to the front, and the source's mark before it ends the translation",
                 .strings("en", "\"captcha.help\" = \"Can't see the image? $1\";\n\"reload\" = \"Not working? %@\";\n"),
                 .strings("hi", "\"captcha.help\" = \"$1 चित्र को नहीं देख सकते?\";\n\"reload\" = \"%@ काम नहीं कर रहा?\";\n")),
@@ -470,10 +479,17 @@ public struct PunctuationMismatchRule: Rule {
         // (two sentences, a Japanese noun phrase) included: they differ from the source all the same.
         struct Difference: Hashable { var string: SourceString; var kind: String }
         var differing: [Difference: Int] = [:]
+        var cutShort = CutShortWords()
         var findings = ContentTexts.check(context, Self.description) { text, language, pair in
             let expected = EndPunctuation.endMark(of: text.source, language: sourceLanguage)
             let found = EndPunctuation.endMark(of: text.translation, language: language)
-            let defects = Self.defects(text, language: language, key: pair.key, expected: expected, found: found)
+            var defects = Self.defects(text, language: language, key: pair.key, expected: expected, found: found)
+            // A label cut short to fit ("გამორთ." for "Off"): the stop marks the cut, which only the
+            // locale's other words tell.
+            if let added = defects.firstIndex(where: { $0.kind == "added-\(EndMark.period.rawValue)" }),
+               cutShort.endsWithCutShortWord(text.translation, locale: pair.localeID, in: context.index) {
+                defects.remove(at: added)
+            }
             guard text.form == nil else { return defects }
             let string = SourceString(table: pair.tableIndex, key: pair.keyPosition)
             translations[string, default: 0] += 1

@@ -420,3 +420,69 @@ enum StrayEdgeCharacters {
         return Array(scalars[start...])
     }
 }
+
+/// The words one locale writes, to tell a word cut short by a full stop from the end of a sentence:
+/// ka "გამორთ." for "Off" where the locale writes "გამორთულია", nl "Katakana fonetische uitbr." where it
+/// writes "uitbreidingen", es "modificad." where it also writes "Letras modificad. espaciadoras".
+/// Built for a locale only when one of its short translations adds a full stop.
+struct CutShortWords {
+    private struct Vocabulary {
+        /// Every word of the locale, lower-cased and sorted.
+        var words: [String]
+        /// Words written at least once without a full stop after them.
+        var written: Set<String>
+        /// Words followed by a full stop and then a lower-case word inside a text.
+        var abbreviatedInside: Set<String>
+    }
+    private var vocabularies: [Int32: Vocabulary] = [:]
+
+    /// Whether the word before the full stop that ends `text` is cut short: the locale never writes
+    /// it as a whole word, and writes a longer word that begins with it, or the same stop inside a
+    /// text. Texts of more than four words are sentences; words under three letters are left to
+    /// `EndPunctuation.periodIsAbbreviationOrOrdinal`.
+    mutating func endsWithCutShortWord(_ text: String, locale: Int32, in index: ProjectIndex) -> Bool {
+        guard TextAnalysis.translatableWords(in: text).count <= 4 else { return false }
+        let scalars = Array(EndPunctuation.endTrimmed(text).lowercased().unicodeScalars)
+        guard scalars.last == "." else { return false }
+        var start = scalars.count - 1
+        while start > 0 && scalars[start - 1].isAlphabeticFast { start -= 1 }
+        guard scalars.count - 1 - start >= 3 else { return false }
+        let word = String(String.UnicodeScalarView(scalars[start..<(scalars.count - 1)]))
+        if vocabularies[locale] == nil { vocabularies[locale] = Self.vocabulary(of: locale, in: index) }
+        let vocabulary = vocabularies[locale]!
+        guard !vocabulary.written.contains(word) else { return false }
+        if vocabulary.abbreviatedInside.contains(word) { return true }
+        // The sorted words after `word` that begin with it come right after it.
+        var low = 0, high = vocabulary.words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if vocabulary.words[middle] <= word { low = middle + 1 } else { high = middle }
+        }
+        return low < vocabulary.words.count && vocabulary.words[low].hasPrefix(word)
+    }
+
+    private static func vocabulary(of locale: Int32, in index: ProjectIndex) -> Vocabulary {
+        var words: Set<String> = [], written: Set<String> = [], abbreviatedInside: Set<String> = []
+        for set in index.tableSets {
+            for tables in set.translations where tables.localeID == locale {
+                for entry in tables.orderedEntries {
+                    guard let text = entry.value.plainText else { continue }
+                    let scalars = Array(text.lowercased().unicodeScalars)
+                    var i = 0
+                    while i < scalars.count {
+                        guard scalars[i].isAlphabeticFast else { i += 1; continue }
+                        let start = i
+                        while i < scalars.count && scalars[i].isAlphabeticFast { i += 1 }
+                        let word = String(String.UnicodeScalarView(scalars[start..<i]))
+                        words.insert(word)
+                        guard i < scalars.count, scalars[i] == "." else { written.insert(word); continue }
+                        if i + 2 < scalars.count, scalars[i + 1] == " ", scalars[i + 2].properties.isLowercase {
+                            abbreviatedInside.insert(word)
+                        }
+                    }
+                }
+            }
+        }
+        return Vocabulary(words: words.sorted(), written: written, abbreviatedInside: abbreviatedInside)
+    }
+}
