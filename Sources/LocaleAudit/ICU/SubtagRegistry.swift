@@ -34,11 +34,11 @@ public struct SubtagAlias: Sendable, Hashable {
 /// CLDR validity and alias data as bundled in ICU (`supplementalData/idValidity`, `metadata/alias`,
 /// `keyTypeData`), so rules can say "iw is deprecated, use he" with the data ICU itself uses.
 ///
-/// Loading expands every range into Swift sets once: about 20 ms in a release build (ICU's part ~6 ms).
+/// Loading keeps CLDR's ranges of codes as ranges (see `SubtagStatusTable`).
 /// Thread safety: the shared registry loads once, lazily, under Swift's thread-safe static
 /// initialisation; afterwards it is immutable and safe to read from any thread.
 public final class SubtagRegistry: Sendable {
-    private let statuses: [SubtagKind: [String: SubtagStatus]]
+    private let statuses: [SubtagKind: SubtagStatusTable]
     private let aliases: [SubtagKind: [String: SubtagAlias]]
     private let unicodeExtensions: UnicodeExtensionData
 
@@ -63,7 +63,7 @@ public final class SubtagRegistry: Sendable {
     }
 
     public func status(of subtag: String, kind: SubtagKind) -> SubtagStatus? {
-        statuses[kind]?[subtag.asciiLowercased]
+        statuses[kind]?.status(of: subtag.asciiLowercased)
     }
 
     public func alias(of subtag: String, kind: SubtagKind) -> SubtagAlias? {
@@ -78,14 +78,14 @@ public final class SubtagRegistry: Sendable {
     public func count(of kind: SubtagKind) -> Int { statuses[kind]?.count ?? 0 }
 
     private init() throws(ICUError) {
-        var statuses: [SubtagKind: [String: SubtagStatus]] = [:]
+        var statuses: [SubtagKind: SubtagStatusTable] = [:]
         var aliases: [SubtagKind: [String: SubtagAlias]] = [:]
         for kind in SubtagKind.allCases {
-            var table: [String: SubtagStatus] = [:]
+            var table = SubtagStatusTable()
             for (status, item) in try Self.dump("supplementalData", "idValidity/\(kind.rawValue)") {
                 // Unknown statuses in future data are skipped rather than guessed.
                 guard let status = SubtagStatus(rawValue: status) else { continue }
-                for code in Self.expandRange(item) { table[code.asciiLowercased] = status }
+                table.add(item, status)
             }
             statuses[kind] = table
             guard let aliasKey = kind.aliasKey else { continue }
@@ -131,17 +131,62 @@ public final class SubtagRegistry: Sendable {
 
     /// CLDR writes runs of codes as `aaa~i` (aaa through aai, varying the last character).
     static func expandRange(_ item: String) -> [String] {
+        guard let range = SubtagStatusTable.range(item) else { return [item] }
+        return range.lastCharacters.map { range.prefix + String(UnicodeScalar($0)) }
+    }
+}
+
+/// One kind's statuses, codes lower-cased: single codes by code, and CLDR's runs (`aaa~z`) as ranges
+/// of their last character by the code before it. Expanding every run into single codes took
+/// about 60 million instructions at each start. A code in several entries has the last one's status.
+struct SubtagStatusTable: Sendable {
+    private struct Status: Sendable { var status: SubtagStatus; var order: Int }
+    private struct Run: Sendable { var lastCharacters: ClosedRange<UInt8>; var status: Status }
+    private var codes: [String: Status] = [:]
+    private var runs: [String: [Run]] = [:]
+    private var added = 0
+
+    /// A run "<first code>~<last character>": the code before its last character, and the range of
+    /// that character (codes are ASCII). Nil for a single code.
+    static func range(_ item: String) -> (prefix: String, lastCharacters: ClosedRange<UInt8>)? {
         let bytes = Array(item.utf8)
-        // Codes are ASCII; a range is "<first code>~<last character>".
         guard let tilde = bytes.firstIndex(of: UInt8(ascii: "~")), tilde > 0, tilde == bytes.count - 2,
-              bytes[tilde - 1] <= bytes[tilde + 1] else { return [item] }
-        var code = Array(bytes[..<tilde])
-        var result: [String] = []
-        for last in bytes[tilde - 1]...bytes[tilde + 1] {
-            code[code.count - 1] = last
-            result.append(String(decoding: code, as: UTF8.self))
+              bytes[tilde - 1] <= bytes[tilde + 1] else { return nil }
+        return (String(decoding: bytes[..<(tilde - 1)], as: UTF8.self), bytes[tilde - 1]...bytes[tilde + 1])
+    }
+
+    mutating func add(_ item: String, _ status: SubtagStatus) {
+        added += 1
+        let entry = Status(status: status, order: added)
+        guard let range = Self.range(item) else {
+            codes[item.asciiLowercased] = entry
+            return
         }
-        return result
+        let lower = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        runs[range.prefix.asciiLowercased, default: []].append(
+            Run(lastCharacters: lower(range.lastCharacters.lowerBound)...lower(range.lastCharacters.upperBound), status: entry))
+    }
+
+    /// The status of a lower-cased code.
+    func status(of code: String) -> SubtagStatus? {
+        var found = codes[code]
+        if let last = code.utf8.last, let candidates = runs[String(decoding: code.utf8.dropLast(), as: UTF8.self)] {
+            for run in candidates where run.lastCharacters.contains(last) && run.status.order > (found?.order ?? 0) {
+                found = run.status
+            }
+        }
+        return found?.status
+    }
+
+    /// How many codes the table holds, as if every run were expanded.
+    var count: Int {
+        var total = codes.count
+        for (prefix, candidates) in runs {
+            var covered = Set<UInt8>()
+            for run in candidates { covered.formUnion(run.lastCharacters) }
+            total += covered.filter { codes[prefix + String(UnicodeScalar($0))] == nil }.count
+        }
+        return total
     }
 }
 

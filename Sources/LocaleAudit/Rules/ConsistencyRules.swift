@@ -417,7 +417,8 @@ public struct UntranslatedRule: Rule {
         regional variants of the source language (en-GB for an en source), nor a single word (a \
         hyphenated term is one; capitalised words most of the key's other translations keep inside \
         their own wording are a name, and a word left beside them counts alone unless the locale \
-        writes it in fewer than three of its other translations: Dutch "Open" of "Open GitHub Sponsors") in a \
+        writes it in fewer than three of its other translations: Dutch "Open" of "Open GitHub Sponsors"; up \
+        to three such words when the locale writes each, Dutch "Open in" of "Open in CotEditor") in a \
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
         same in German or French). Accessibility strings are reported by `a11y-untranslated` instead, \
         permission prompts by `permission-prompt-untranslated`.
@@ -468,6 +469,12 @@ public struct UntranslatedRule: Rule {
                 .strings("de", "\"sponsor\" = \"Bookshelf Sponsors öffnen\";\n"),
                 .strings("fr", "\"sponsor\" = \"Ouvrir Bookshelf Sponsors\";\n"),
                 .strings("it", "\"sponsor\" = \"Apri Bookshelf Sponsors\";\n")),
+            RuleExample("Two words besides the app's name, both words the Dutch translators write elsewhere",
+                .strings("en", "\"service\" = \"Open in Bookshelf\";\n\"window\" = \"Open in a new window\";\n\"tab\" = \"Open in a new tab\";\n\"store\" = \"Open in the App Store\";\n"),
+                .strings("nl", "\"service\" = \"Open in Bookshelf\";\n\"window\" = \"Open in een nieuw venster\";\n\"tab\" = \"Open in een nieuw tabblad\";\n\"store\" = \"Open in de App Store\";\n"),
+                .strings("de", "\"service\" = \"In Bookshelf öffnen\";\n"),
+                .strings("fr", "\"service\" = \"Ouvrir dans Bookshelf\";\n"),
+                .strings("it", "\"service\" = \"Apri in Bookshelf\";\n")),
             RuleExample("One word besides a platform term and an acronym, which Dutch writes the same",
                 .strings("en", "\"vpn.start\" = \"Siri, start VPN.\";\n"),
                 .strings("nl", "\"vpn.start\" = \"Siri, start VPN.\";\n")),
@@ -501,6 +508,11 @@ public struct UntranslatedRule: Rule {
                 .strings("de", "\"player.title\" = \"Duck Player\";\n\"player.open\" = \"In Duck Player öffnen\";\n"),
                 .strings("fr", "\"player.title\" = \"Duck Player\";\n\"player.open\" = \"Ouvrir dans Duck Player\";\n"),
                 .strings("nl", "\"player.title\" = \"Duck Player\";\n\"player.open\" = \"Openen in Duck Player\";\n")),
+            RuleExample("A platform term and an OS name that other scripts keep, and write inside their own sentences",
+                .strings("en", "\"lf.description\" = \"macOS / Unix\";\n\"exec\" = \"Unix executable\";\n"),
+                .strings("ja", "\"lf.description\" = \"macOS / Unix\";\n\"exec\" = \"Unix実行ファイル\";\n"),
+                .strings("ru", "\"lf.description\" = \"macOS / Unix\";\n\"exec\" = \"Исполняемый файл Unix\";\n"),
+                .strings("zh-Hans", "\"lf.description\" = \"macOS / Unix\";\n\"exec\" = \"Unix可执行文件\";\n")),
             RuleExample("A script's name that Latin-script languages keep or translate and other scripts transliterate",
                 .strings("en", "\"block\" = \"Masaram Gondi\";\n"),
                 .strings("pl", "\"block\" = \"Masaram Gondi\";\n"),
@@ -585,16 +597,22 @@ public struct UntranslatedRule: Rule {
             // The app's name, platform terms and configured do-not-translate terms are not words to translate.
             // An acronym (GPX, URL, VPN) reads the same everywhere: "Siri, start DuckDuckGo VPN." has one
             // word to translate, which Dutch and Danish write the same.
-            var words = Self.withoutAcronyms(Self.joiningHyphenated(TextAnalysis.translatableWords(in: context.names.masking(source))))
+            let masked = context.names.masking(source)
+            var words = Self.withoutAcronyms(Self.joiningHyphenated(TextAnalysis.translatableWords(in: masked)))
             if words.isEmpty || TextAnalysis.isIdentifierLike(source) { continue }
             // A word left beside names the other translations keep ("Open" of "Open GitHub Sponsors") is
             // the locale's own when its translators write it in their other strings (Dutch "Open in
             // Finder"); German "Extended" of "Kana Extended-A" is not. Settled after the walk.
+            // Up to three such words ("Open in" of "Open in CotEditor") are the locale's own when each is.
             var wordBesideNames: Substring? = nil
+            var wordsLeftBesideNames: [Substring] = []
+            let all = words.count
             if words.count >= 2 {
                 words = Self.withoutKeptNames(words, of: pair, context)
                 if words.count == 1 { wordBesideNames = words[0] }
             }
+            // Names are the app's and the configured terms (masked) or those the others keep.
+            if (words.count < all || masked != source) && words.count <= 3 { wordsLeftBesideNames = words }
             // The app's name is a brand, its copyright notice a legal text.
             if NameTerms.keptAsWrittenKeys.contains(pair.key) { continue }
             if Self.isUnitSymbols(words, locale: pair.locale) { continue }
@@ -620,7 +638,7 @@ public struct UntranslatedRule: Rule {
             // same script: as likely a name kept on purpose as a title left untranslated; a note.
             let nameOrTitle = !Self.writesOtherScript(pair.locale) && !words.contains(where: { $0.first?.isLowercase == true })
             if nameOrTitle && Self.isName(source) { keptInOneLocale.append((findings.count, source, pair.localeID)) }
-            if let word = wordBesideNames { wordsBesideNames.append((findings.count, String(word), pair.localeID)) }
+            for word in wordsLeftBesideNames { wordsBesideNames.append((findings.count, String(word), pair.localeID)) }
             let question = nameOrTitle ? ": a name or title kept on purpose, or left untranslated in \(pair.locale)?"
                                        : "; not translated into \(pair.locale)?"
             findings.append(.entry(rule, "identical to the \(context.project.sourceLanguage) source" + question,
@@ -629,24 +647,31 @@ public struct UntranslatedRule: Rule {
         }
         // A name the translators write inside their own sentences ("Проигрыватель Duck Player") is
         // kept on purpose, not waiting for a translation.
-        let names = keptOrder.compactMap { place -> String? in
-            guard case .text(let name) = kept[place]![0].pair.source.value, Self.isName(name) else { return nil }
-            return name
+        // The name a kept text is: the whole text ("Duck Player"), or its one capitalised word beside
+        // platform terms ("Unix" of "macOS / Unix", which Japanese writes in "Unix実行ファイル").
+        func keptName(_ place: KeyPlace) -> String? {
+            guard case .text(let source) = kept[place]![0].pair.source.value else { return nil }
+            if Self.isName(source) { return source }
+            let words = TextAnalysis.translatableWords(in: context.names.masking(source))
+            guard words.count == 1, words[0].first?.isUppercase == true else { return nil }
+            return String(words[0])
         }
+        let names = keptOrder.compactMap(keptName)
         let inSentences = NameOccurrences(names + keptInOneLocale.map(\.name), in: context)
         // A name one locale keeps and also writes inside its own sentences ("Inclui a nossa VPN, a
         // Personal Information Removal …") is kept on purpose there too; so is a word of its own.
         let ownWords = Self.ownWords(wordsBesideNames.map { ($0.name, $0.locale) }, in: context)
+        // A finding whose every word beside names is the locale's own.
+        let notOwn = Set(wordsBesideNames.enumerated().filter { !ownWords[$0.offset] }.map(\.element.finding))
         let keptOnPurpose = Set(keptInOneLocale.filter { inSentences.writes($0.name, in: $0.locale) }.map(\.finding)
-                                + wordsBesideNames.enumerated().filter { ownWords[$0.offset] }.map(\.element.finding))
+                                + wordsBesideNames.map(\.finding).filter { !notOwn.contains($0) })
         if !keptOnPurpose.isEmpty {
             findings = findings.enumerated().filter { !keptOnPurpose.contains($0.offset) }.map(\.element)
         }
         for place in keptOrder {
             let t = Int(place.table), k = Int(place.key)
             let places = kept[place]!
-            if case .text(let name) = places[0].pair.source.value, Self.isName(name),
-               places.filter({ inSentences.writes(name, in: $0.pair.localeID) }).count >= 2 { continue }
+            if let name = keptName(place), places.filter({ inSentences.writes(name, in: $0.pair.localeID) }).count >= 2 { continue }
             if let finding = Self.keptByMost(places, sameScript: sameScript[t][k], everywhere: everywhere[t][k], context: context) {
                 findings.append(finding)
             }

@@ -669,8 +669,8 @@ public struct PluralUnusedCategoryRule: Rule {
         rationale: """
         The form is dead: no number ever selects it, so whatever it says (often a better wording the \
         translator meant for some numbers) is never shown. Apple applies `zero` to exactly 0 in every \
-        language, so a `zero` form is always allowed. A dead form that says what `other` says loses \
-        nothing and is only a note; three such strings or more of one table in one locale are one note. \
+        language, so a `zero` form is always allowed. A dead form that says what `other` says (spacing \
+        aside) loses nothing and is only a note; three such strings or more of one table in one locale are one note. \
         Five dead forms or more worded apart from `other` in one table of one locale (a converter that \
         writes `one` for a language without it) are one finding naming them. A plural copied from the \
         source and not yet translated is left to `untranslated`.
@@ -682,6 +682,8 @@ public struct PluralUnusedCategoryRule: Rule {
                 stringsdictExample("ja.lproj/Localizable.stringsdict", forms: [("one", "↓%d冊"), ("other", "%d冊")])),
             RuleExample("Three strings of one table with such forms (a generator writes every category): one note",
                 deadForms([("books", "%d冊", "%d冊"), ("files", "%dファイル", "%dファイル"), ("pages", "%dページ", "%dページ")])),
+            RuleExample("Three such strings, one of whose 'other' forms has a doubled space: the same words, still one note",
+                deadForms([("books", "%d冊", "%d冊"), ("files", "%d ファイル", "%d  ファイル"), ("pages", "%dページ", "%dページ")])),
             RuleExample("Five strings whose dead 'one' forms say something else (a converter writes 'one' for every language): one finding",
                 deadForms([("books", "1冊の本", "%d冊"), ("files", "1つのファイル", "%dファイル"), ("pages", "1ページ", "%dページ"),
                            ("photos", "1枚の写真", "%d枚"), ("songs", "1曲", "%d曲")])),
@@ -722,7 +724,11 @@ public struct PluralUnusedCategoryRule: Rule {
                                                at: form.location ?? variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key))
                         continue
                     }
-                    let group = Group(harmless: variable.form("other")?.text == form.text,
+                    // A form that differs from `other` only in its spacing (a doubled space in one of
+                    // them) says the same; the spacing is whitespace-mismatch's.
+                    let other = variable.form("other")?.text
+                    let harmless = other == form.text || other.map { Self.sameWords($0, form.text) } == true
+                    let group = Group(harmless: harmless,
                                       table: "\(site.locale)\u{0}\(site.table.scope)\u{0}\(site.table.name)")
                     if dead[group] == nil { order.append(group) }
                     dead[group, default: []].append((site, variable, form, form.location ?? variable.location(orEntry: site)))
@@ -777,6 +783,11 @@ public struct PluralUnusedCategoryRule: Rule {
             </dict>
 
             """ }.joined())
+    }
+
+    /// The same words in the same order, however spaced.
+    static func sameWords(_ a: String, _ b: String) -> Bool {
+        a.split(whereSeparator: \.isWhitespace) == b.split(whereSeparator: \.isWhitespace)
     }
 
     /// Dead forms of one locale's table worded apart from `other`, from which on they are one finding.

@@ -38,6 +38,24 @@ struct SubtagRegistryTests {
         #expect(registry.count(of: .region) >= 300)
     }
 
+    /// Runs are kept as ranges: every code of every entry, expanded, has the status a dictionary of
+    /// every expanded code gives (the last entry that names it wins), and the counts agree.
+    @Test func rangesKeptAsRangesAnswerAsExpandedCodes() throws {
+        let registry = try SubtagRegistry.shared()
+        for kind in SubtagKind.allCases {
+            var expanded: [String: SubtagStatus] = [:]
+            for (status, item) in try SubtagRegistry.dump("supplementalData", "idValidity/\(kind.rawValue)") {
+                guard let status = SubtagStatus(rawValue: status) else { continue }
+                for code in SubtagRegistry.expandRange(item) { expanded[code.asciiLowercased] = status }
+            }
+            #expect(registry.count(of: kind) == expanded.count, "\(kind)")
+            let mismatched = expanded.filter { registry.status(of: $0.key.uppercased(), kind: kind) != $0.value }
+            #expect(mismatched.isEmpty, "\(kind): \(mismatched.prefix(5))")
+            // A code next to a run, outside it, is not taken for one of its codes.
+            #expect(registry.status(of: "zzzz9", kind: kind) == nil)
+        }
+    }
+
     @Test func aliasesWithReplacementAndReason() throws {
         let cs = try #require(try SubtagRegistry.alias(of: "CS", kind: .region))
         #expect(cs.replacement == "RS ME")

@@ -26,5 +26,10 @@ struct TextFoldingTests {
         #expect(try variants.traditionalOnly(in: "这个软件").isEmpty)
         #expect(try variants.simplifiedOnly(in: "Hello 中文").isEmpty)
         #expect(try Transliteration(id: "Hans-Hant").apply("简体中文") == "簡體中文")
+        // Built from its rules, the reverse direction of the same data: context-dependent mappings hold.
+        #expect(try Transliteration(id: "Hant-Hans").apply("電腦軟體，頭髮") == "电脑软体，头发")
+        #expect(try Transliteration(id: "Hans-Hant").apply("头发后来") == "頭髮後來")
+        // A transliterator that is not rule-based data opens through ICU's registry.
+        #expect(try Transliteration(id: "Any-Latin").apply("Ελληνικά") == "Ellēniká")
     }
 }

@@ -626,6 +626,23 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(read(text, path: "bad.xlf").findings.map(\.message) == ["<sc id=\"1\"> is marked isolated but its <ec> is in the same unit"])
     }
 
+    @Test func anEndMarkedIsolatedWithAStartRefIsOneFinding() {
+        let text = """
+            <?xml version="1.0"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en">
+             <file id="f1">
+              <unit id="u1">
+               <segment><source><sc id="1"/>Text.<ec startRef="1" isolated="yes"/></source></segment>
+              </unit>
+             </file>
+            </xliff>
+            """
+        // The <ec> names its <sc>: only its isolated="yes" is wrong, not the <sc> left open.
+        let messages = read(text, path: "bad.xlf").findings.map(\.message)
+        #expect(messages.contains("an isolated <ec> must have id and no startRef"))
+        #expect(!messages.contains { $0.contains("has no <ec") }, "\(messages)")
+    }
+
     // MARK: Bundles, size
 
     @Test func xclocBundleDeclaresLocalesAndReportsMismatch() throws {

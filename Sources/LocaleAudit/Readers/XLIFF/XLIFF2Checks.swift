@@ -250,6 +250,8 @@ extension XLIFF2Reader {
                     if element.attribute("startRef") != nil || id == nil {
                         invalid("an isolated <ec> must have id and no startRef", at: location, key: key)
                     }
+                    // Its startRef pairs it with its <sc> all the same: that start is not left open.
+                    if let startRef = item.value("startRef") { endsBeforeStart.insert(startRef) }
                     break
                 }
                 guard let startRef = item.value("startRef") else {

@@ -188,9 +188,12 @@ public struct WhitespaceMismatchRule: Rule {
         }
         // A translation that stops where the source's first line does ("…in your preferred variant:"
         // and no list after it) lost the lines after it: one defect, not its symptoms.
-        if let missing = ContentTexts.linesCutOff(source: text.source, translation: text.translation, language: language) {
-            defects.append(.init(kind: "cut-off", message: "\"\(text.translation.visibleExcerpt)\" ends where the source's first line does, and the source's \(missing) line\(missing == 1 ? "" : "s") after it \(missing == 1 ? "is" : "are") missing: translate the rest of the text",
-                                 severity: .warning, text: text))
+        if let (missing, keptLast) = ContentTexts.linesCutOff(source: text.source, translation: text.translation, language: language) {
+            let lines = "\(missing) line\(missing == 1 ? "" : "s")", are = missing == 1 ? "is" : "are"
+            let message = keptLast
+                ? "\"\(text.translation.visibleExcerpt)\" translates only the source's last line, and the source's \(lines) before it \(are) missing: translate the rest of the text"
+                : "\"\(text.translation.visibleExcerpt)\" ends where the source's first line does, and the source's \(lines) after it \(are) missing: translate the rest of the text"
+            defects.append(.init(kind: "cut-off", message: message, severity: .warning, text: text))
             return defects
         }
         // Prose in paragraphs (a credits or about text) that gains one: a translator's addition (a

@@ -239,22 +239,35 @@ enum ContentTexts {
         }
     }
 
-    /// The number of source lines a one-line translation lacks when it ends where the source's first
-    /// line ends, with the same final mark ("…variant:" before the list of variants), and is no
-    /// longer than a translation of that line (1.6 times it); nil otherwise.
-    static func linesCutOff(source: String, translation: String, language: String) -> Int? {
-        guard !translation.containsByte(0x0A), source.containsByte(0x0A) else { return nil }
+    /// The source lines a one-line translation lacks when it is a translation of one line of the
+    /// source alone: it ends where the source's first line ends, with the same final mark ("…variant:"
+    /// before the list of variants), or it is the last line alone (the paragraph before it dropped,
+    /// a line break left at its edge), and is no longer than a translation of that line (1.6 times
+    /// it) with that line's placeholders; nil otherwise.
+    static func linesCutOff(source: String, translation: String, language: String) -> (missing: Int, keptLast: Bool)? {
+        guard source.containsByte(0x0A) else { return nil }
+        let kept = translation.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !kept.containsByte(0x0A) else { return nil }
         let lines = source.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
-        guard lines.count >= 2, let mark = EndPunctuation.endMark(of: String(lines[0]), language: "en"),
-              EndPunctuation.endMark(of: translation, language: language) == mark,
-              translation.unicodeScalars.count * 10 <= lines[0].unicodeScalars.count * 16 else { return nil }
-        // It is the first line translated: its placeholders, and no more sentences than it has (a
-        // Chinese translation of two lines in one is short, and a translation of the last line alone
-        // carries that line's "$1").
-        let first = String(lines[0])
-        guard placeholders(first) == placeholders(translation),
-              PunctuationMismatchRule.hasInnerSentenceEnd(translation) == PunctuationMismatchRule.hasInnerSentenceEnd(first) else { return nil }
-        return lines.count - 1
+        guard lines.count >= 2 else { return nil }
+        func translates(_ line: Substring) -> Bool {
+            let line = String(line)
+            guard let mark = EndPunctuation.endMark(of: line, language: "en"),
+                  EndPunctuation.endMark(of: kept, language: language) == mark,
+                  kept.unicodeScalars.count * 10 <= line.unicodeScalars.count * 16 else { return false }
+            // Its placeholders, and no more sentences than it has (a Chinese translation of two lines
+            // in one is short, and a translation of the last line alone carries that line's "$1").
+            return placeholders(line) == placeholders(kept)
+                && PunctuationMismatchRule.hasInnerSentenceEnd(kept) == PunctuationMismatchRule.hasInnerSentenceEnd(line)
+        }
+        // The first line: a translation without any line break stopped there.
+        if !translation.containsByte(0x0A), translates(lines[0]) { return (lines.count - 1, false) }
+        // The last line: one that kept a line break where the paragraphs before it were.
+        if translation.containsByte(0x0A), placeholders(String(lines[lines.count - 1])) != placeholders(String(lines[0])),
+           translates(lines[lines.count - 1]) {
+            return (lines.count - 1, true)
+        }
+        return nil
     }
 
     /// Format specifiers and MediaWiki's `$1`, sorted: what a translation of a text must carry.
