@@ -204,7 +204,8 @@ public struct PluralMissingCategoryRule: Rule {
         A variable that lacks several categories is one finding that names them all. Where the \
         language words that category like `other` (Turkish, Hungarian, Georgian, Armenian, Persian or Chechen \
         `one`: the noun stays singular after any numeral; Bengali and Assamese count with a \
-        classifier), nothing is missing; where no form shows the number ("Delete these lists?") and the \
+        classifier), nothing is missing; where no form shows the number ("Delete these lists?"; an `other` \
+        form that writes one of its own, "1 بايت" for "$1 بايت", shows it for every count) and the \
         string is more than the noun, only `one` and a dual `two` are needed; and where the source leaves a \
         form out (only `other`: the string is never shown for 1), a category holding only that number is not, \
         nor, for a key named for several (`….many`, `…_multiple`), one holding only 0 and 1; Hebrew needs `two` only for the nouns with a \
@@ -219,7 +220,7 @@ public struct PluralMissingCategoryRule: Rule {
         of a file that lost the same categories are one finding (one converter, one cause), the other \
         keys its notes, pointing at the first key's message. In Arabic, Romanian, Irish and Welsh the \
         number changes the wording in any sentence: there a message with as few forms is the translator's \
-        gap, a warning that points at the message, one per file for the plurals that lack the same categories.
+        gap, a warning that points at the message, one per file for three or more plurals that lack the same categories.
         """,
         triggering: [
             RuleExample("Russian needs 'many' for 0, 5–20, 25, …",
@@ -585,6 +586,9 @@ public struct PluralMissingCategoryRule: Rule {
     /// where nouns have a dual, differ then.
     static func countsAloud(_ variable: PluralVariable, in value: PluralValue) -> Bool {
         if variable.forms.contains(where: { $0.text.utf8.contains(UInt8(ascii: "%")) }) { return true }
+        // An `other` form that writes a number of its own ("1 بايت" where "$1 بايت" was meant) shows
+        // a number for every count: the categories a number takes are all needed.
+        if let other = variable.form("other")?.text, wording(other).writesNumber { return true }
         return !value.formatIsImplicit && value.format.trimmingCharacters(in: .whitespaces) == "%#@\(variable.name)@"
     }
 
