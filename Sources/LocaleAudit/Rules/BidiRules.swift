@@ -364,10 +364,11 @@ public struct RTLWithoutRTLTextRule: Rule {
             // Platform terms and brand names stay in Latin letters in right-to-left interfaces.
             let words = texts.flatMap { TextAnalysis.translatableWords(in: context.names.masking($0)) }
             if words.isEmpty { continue }
+            // A copy of the source is `untranslated`'s finding, and a file of copies is its (and
+            // locale-incomplete's) too: neither is reported nor summarised here.
+            if pair.translation.value.canonical == pair.source.value.canonical { continue }
             // One word (a name, often) says nothing about whether the file was translated.
             if words.count > 1 { perFile[pair.location.file, default: (0, 0, pair.locale, pair.table)].flagged += 1 }
-            // A copy of the source is `untranslated`'s finding; it still counts for the file summary.
-            if pair.translation.value.canonical == pair.source.value.canonical { continue }
             findings.append(.entry(rule, "\(pair.translation.value.shortDescription) has no right-to-left letter: not translated into \(pair.locale)?",
                                    at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,
                                    severity: words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
@@ -375,7 +376,8 @@ public struct RTLWithoutRTLTextRule: Rule {
         // How many pairs were checked matters only for the files that get a summary.
         let summarised = Set(perFile.filter { $0.value.flagged >= Self.summaryThreshold }.keys)
         if !summarised.isEmpty {
-            for pair in pairs where summarised.contains(pair.location.file) && counts(pair) { perFile[pair.location.file]!.checked += 1 }
+            for pair in pairs where summarised.contains(pair.location.file) && counts(pair)
+                && pair.translation.value.canonical != pair.source.value.canonical { perFile[pair.location.file]!.checked += 1 }
         }
         for (file, counts) in perFile.sorted(by: { $0.key < $1.key }) where counts.flagged >= Self.summaryThreshold {
             findings.append(Finding(ruleID: rule.id, severity: rule.severity,

@@ -83,6 +83,15 @@ public enum TextAnalysis {
         var scalars = Array(text.unicodeScalars)
         let scan = FormatSpecifiers.scan(text)
         for spec in scan.specifiers { for k in spec.range { scalars[k] = " " } }
+        // An App Shortcuts phrase names its parameters "${applicationName}": a placeholder too.
+        var open: Int? = nil
+        for k in scalars.indices {
+            if scalars[k] == "$", k + 1 < scalars.count, scalars[k + 1] == "{" { open = k }
+            if scalars[k] == "}", let start = open {
+                for j in start...k { scalars[j] = " " }
+                open = nil
+            }
+        }
         // URLs (scheme:// or www.) and e-mail addresses run to the next white space.
         var i = 0
         while i < scalars.count {
@@ -101,7 +110,8 @@ public enum TextAnalysis {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether `maskNonWords` may change `text`, from its bytes: specifiers start with `%`, URLs have
+    /// Whether `maskNonWords` may change `text`, from its bytes: specifiers start with `%` (App
+    /// Shortcuts' parameters with `${`), URLs have
     /// `:/` or `w.` (www.), e-mail addresses an `@`, and a domain a dot followed by a letter, digit or
     /// hyphen. A sentence's final stop is none of them.
     static func mayHoldNonWords(_ text: String) -> Bool {
@@ -112,6 +122,8 @@ public enum TextAnalysis {
                 switch b[k] {
                 case 0x25, 0x40:  // % @
                     return true
+                case 0x24:  // $ of an App Shortcuts phrase's ${applicationName}
+                    if k + 1 < n && b[k + 1] == 0x7B { return true }
                 case 0x3A:  // :
                     if k + 1 < n && b[k + 1] == 0x2F { return true }
                 case 0x2E:  // .

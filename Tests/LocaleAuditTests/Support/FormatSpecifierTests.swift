@@ -125,6 +125,9 @@ import Testing
         #expect(TextAnalysis.translatableWords(in: "%@ %d 100 https://example.com/help a@b.com").isEmpty)
         #expect(TextAnalysis.translatableWords(in: "Add book").map(String.init) == ["Add", "book"])
         #expect(TextAnalysis.translatableWords(in: "Visit www.example.com now").map(String.init) == ["Visit", "now"])
+        // An App Shortcuts phrase's parameter is a placeholder: "Ledger" is its one word.
+        #expect(TextAnalysis.translatableWords(in: "${applicationName} Ledger").map(String.init) == ["Ledger"])
+        #expect(TextAnalysis.translatableWords(in: "Pay ${amount} now").map(String.init) == ["Pay", "now"])
     }
 }
 

@@ -274,7 +274,8 @@ public struct PunctuationMismatchRule: Rule {
         translation that makes two sentences of the source's one ends its last like its first; a \
         Japanese noun phrase or terse command ("検索結果を閉じる", anything but the polite style's \
         "…ます"), or a short Chinese or Korean label, needs no 。, and a Korean or Japanese \
-        translation that makes a whole sentence of a fragment ("…못했습니다.") ends it; a source that \
+        translation that makes a whole sentence of a fragment ("…못했습니다.") ends it; a single Chinese or Japanese character for a label of several words ("以" for "Indent width:") \
+        starts a sentence that runs on through the control, and needs no colon; a source that \
         stops on a preposition ("Indent wrapped lines by", "Places near") runs on into a control or the text after it, and a translation \
         may make a label of it with a colon; a lower-case bullet item may end the sentence its list makes. Closing \
         quotes and brackets after the mark are looked past. When a third of the translations (three at \
@@ -376,6 +377,9 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("en", "\"switch.on\" = \"On\";\n\"switch.off\" = \"Off\";\n\"state\" = \"Blocking is off\";\n\"block\" = \"Phonetic Extensions\";\n"),
                 .strings("ka", "\"switch.on\" = \"ჩართ.\";\n\"switch.off\" = \"გამორთ.\";\n\"state\" = \"დაბლოკვა გამორთულია\";\n"),
                 .strings("nl", "\"switch.on\" = \"Aan\";\n\"switch.off\" = \"Uit\";\n\"state\" = \"Blokkeren is uit\";\n\"block\" = \"Katakana fonetische uitbr.\";\n\"more\" = \"Fonetische uitbreidingen\";\n")),
+            RuleExample("One Chinese character that starts a sentence running on through the control after it",
+                .strings("en", "\"indent.width\" = \"Indent width:\";\n\"indent.unit\" = \"spaces\";\n"),
+                .strings("zh-Hans", "\"indent.width\" = \"以\";\n\"indent.unit\" = \"个空格缩进\";\n")),
             RuleExample("The placeholder that ends the source moves to the front, and the source's mark before it ends the translation",
                 .strings("en", "\"captcha.help\" = \"Can't see the image? $1\";\n\"reload\" = \"Not working? %@\";\n"),
                 .strings("hi", "\"captcha.help\" = \"$1 चित्र को नहीं देख सकते?\";\n\"reload\" = \"%@ काम नहीं कर रहा?\";\n")),
@@ -622,6 +626,9 @@ public struct PunctuationMismatchRule: Rule {
             } else {
                 if EndPunctuation.markOptionalLanguages.contains(language) && expected != .colon && expected != .ellipsis { return defects }
                 if expected == .period && Self.isCJKLabel(text.translation, language: language) { return defects }
+                // zh "以" for "Indent width:": one character is no label but the start of a sentence that
+                // runs on through the control ("以 [4] 个空格缩进"), and a colon would cut it.
+                if expected == .colon && Self.isOneCJKCharacterOfSeveralWords(text, language: language) { return defects }
                 // "…비교합니다. (예시: ö = o)": the sentence ends before the aside that closes the text.
                 if let sentence = EndPunctuation.beforeFinalAside(text.translation),
                    EndPunctuation.endMark(of: String(sentence), language: language) == expected { return defects }
@@ -678,6 +685,12 @@ extension PunctuationMismatchRule {
             return !Self.japanesePoliteEndings.contains(where: text.hasSuffix)
         }
         return scalars.count <= 12
+    }
+
+    static func isOneCJKCharacterOfSeveralWords(_ text: ComparedText, language: String) -> Bool {
+        guard ["ja", "zh", "ko", "yue"].contains(language) else { return false }
+        let scalars = text.translation.unicodeScalars.filter { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
+        return scalars.count == 1 && scalars.first!.properties.isIdeographic && TextAnalysis.translatableWords(in: text.source).count >= 2
     }
 
     static let japanesePoliteEndings = ["ます", "ました", "ません", "です", "でした", "ください", "ましょう", "でしょう"]
