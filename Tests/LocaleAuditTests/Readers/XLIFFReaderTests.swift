@@ -595,50 +595,35 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(result.findings[3].message.contains("duplicate unit id \"u1\""))
     }
 
-    @Test func anEndMarkerBeforeItsStartIsOneFinding() {
+    /// The inline-code findings of one XLIFF 2 unit whose source is `source`.
+    func inlineCodeFindings(_ source: String) -> [String] {
         let text = """
             <?xml version="1.0"?>
             <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en">
              <file id="f1">
               <unit id="u1">
-               <segment><source><em startRef="1"/>Text<sm id="1"/></source></segment>
+               <segment><source>\(source)</source></segment>
               </unit>
              </file>
             </xliff>
             """
-        let result = read(text, path: "bad.xlf")
+        return read(text, path: "bad.xlf").findings.map(\.message)
+    }
+
+    @Test func anEndMarkerBeforeItsStartIsOneFinding() {
         // Reported where the end is; the start left open behind it is the same defect.
-        #expect(result.findings.map(\.message) == ["<em startRef=\"1\"> has no <sm id=\"1\"> before it in this unit"])
+        #expect(inlineCodeFindings(#"<em startRef="1"/>Text<sm id="1"/>"#) == ["<em startRef=\"1\"> has no <sm id=\"1\"> before it in this unit"])
     }
 
     @Test func anIsolatedStartWhoseEndIsInTheUnitIsOneFinding() {
-        let text = """
-            <?xml version="1.0"?>
-            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en">
-             <file id="f1">
-              <unit id="u1">
-               <segment><source><sc id="1" isolated="yes"/>Text.<ec startRef="1"/></source></segment>
-              </unit>
-             </file>
-            </xliff>
-            """
         // The <ec> matches the <sc>; only the <sc>'s isolated="yes" is wrong.
-        #expect(read(text, path: "bad.xlf").findings.map(\.message) == ["<sc id=\"1\"> is marked isolated but its <ec> is in the same unit"])
+        #expect(inlineCodeFindings(#"<sc id="1" isolated="yes"/>Text.<ec startRef="1"/>"#)
+                == ["<sc id=\"1\"> is marked isolated but its <ec> is in the same unit"])
     }
 
     @Test func anEndMarkedIsolatedWithAStartRefIsOneFinding() {
-        let text = """
-            <?xml version="1.0"?>
-            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en">
-             <file id="f1">
-              <unit id="u1">
-               <segment><source><sc id="1"/>Text.<ec startRef="1" isolated="yes"/></source></segment>
-              </unit>
-             </file>
-            </xliff>
-            """
         // The <ec> names its <sc>: only its isolated="yes" is wrong, not the <sc> left open.
-        let messages = read(text, path: "bad.xlf").findings.map(\.message)
+        let messages = inlineCodeFindings(#"<sc id="1"/>Text.<ec startRef="1" isolated="yes"/>"#)
         #expect(messages.contains("an isolated <ec> must have id and no startRef"))
         #expect(!messages.contains { $0.contains("has no <ec") }, "\(messages)")
     }

@@ -424,65 +424,84 @@ enum StrayEdgeCharacters {
 /// The words one locale writes, to tell a word cut short by a full stop from the end of a sentence:
 /// ka "გამორთ." for "Off" where the locale writes "გამორთულია", nl "Katakana fonetische uitbr." where it
 /// writes "uitbreidingen", es "modificad." where it also writes "Letras modificad. espaciadoras".
-/// Built for a locale only when one of its short translations adds a full stop.
+/// A locale's texts are joined into one byte buffer (ASCII letters lower-cased) when one of its short
+/// translations adds a full stop, and searched for the word: no vocabulary is built.
 struct CutShortWords {
-    private struct Vocabulary {
-        /// Every word of the locale, lower-cased and sorted.
-        var words: [String]
-        /// Words written at least once without a full stop after them.
-        var written: Set<String>
-        /// Words followed by a full stop and then a lower-case word inside a text.
-        var abbreviatedInside: Set<String>
-    }
-    private var vocabularies: [Int32: Vocabulary] = [:]
+    private var texts: [Int32: [UInt8]] = [:]
 
     /// Whether the word before the full stop that ends `text` is cut short: the locale never writes
     /// it as a whole word, and writes a longer word that begins with it, or the same stop inside a
-    /// text. Texts of more than four words are sentences; words under three letters are left to
-    /// `EndPunctuation.periodIsAbbreviationOrOrdinal`.
+    /// text before a lower-case word. Texts of more than four words are sentences; words under three
+    /// letters are left to `EndPunctuation.periodIsAbbreviationOrOrdinal`.
     mutating func endsWithCutShortWord(_ text: String, locale: Int32, in index: ProjectIndex) -> Bool {
         guard TextAnalysis.translatableWords(in: text).count <= 4 else { return false }
-        let scalars = Array(EndPunctuation.endTrimmed(text).lowercased().unicodeScalars)
+        let scalars = Array(EndPunctuation.endTrimmed(text).unicodeScalars)
         guard scalars.last == "." else { return false }
         var start = scalars.count - 1
         while start > 0 && scalars[start - 1].isAlphabeticFast { start -= 1 }
         guard scalars.count - 1 - start >= 3 else { return false }
-        let word = String(String.UnicodeScalarView(scalars[start..<(scalars.count - 1)]))
-        if vocabularies[locale] == nil { vocabularies[locale] = Self.vocabulary(of: locale, in: index) }
-        let vocabulary = vocabularies[locale]!
-        guard !vocabulary.written.contains(word) else { return false }
-        if vocabulary.abbreviatedInside.contains(word) { return true }
-        // The sorted words after `word` that begin with it come right after it.
-        var low = 0, high = vocabulary.words.count
-        while low < high {
-            let middle = (low + high) / 2
-            if vocabulary.words[middle] <= word { low = middle + 1 } else { high = middle }
-        }
-        return low < vocabulary.words.count && vocabulary.words[low].hasPrefix(word)
+        let word = ByteSearch.asciiLowercased(String(String.UnicodeScalarView(scalars[start..<(scalars.count - 1)])))
+        if texts[locale] == nil { texts[locale] = Self.texts(of: locale, in: index) }
+        return texts[locale]!.withUnsafeBufferPointer { Self.isCutShort(word, in: $0) }
     }
 
-    private static func vocabulary(of locale: Int32, in index: ProjectIndex) -> Vocabulary {
-        var words: Set<String> = [], written: Set<String> = [], abbreviatedInside: Set<String> = []
+    /// Every occurrence of `word` that starts a word: followed by a letter, it begins a longer word;
+    /// by anything but a full stop, it is written whole (and so no cut); by ". " and a lower-case
+    /// letter, it is an abbreviation inside a text.
+    private static func isCutShort(_ word: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var evidence = false
+        var from = 0
+        while from < buffer.count, let offset = word.withUnsafeBufferPointer({ needle in
+            ByteSearch.firstOffset(of: needle, in: UnsafeBufferPointer(rebasing: buffer[from...]))
+        }) {
+            let at = from + offset, end = at + word.count
+            from = at + 1
+            guard !letter(before: at, in: buffer) else { continue }
+            if letter(at: end, in: buffer) {
+                evidence = true
+            } else if end < buffer.count && buffer[end] == UInt8(ascii: ".") {
+                if end + 2 < buffer.count, buffer[end + 1] == 0x20, let next = scalar(at: end + 2, in: buffer), next.properties.isLowercase {
+                    evidence = true
+                }
+            } else {
+                return false
+            }
+        }
+        return evidence
+    }
+
+    /// The scalar whose UTF-8 starts at `offset`, nil past the end or inside a scalar.
+    private static func scalar(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        guard offset < buffer.count, buffer[offset] & 0xC0 != 0x80 else { return nil }
+        var iterator = buffer[offset...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
+    }
+
+    private static func letter(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        scalar(at: offset, in: buffer)?.isAlphabeticFast == true
+    }
+
+    private static func letter(before offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = offset - 1
+        while start >= 0 && buffer[start] & 0xC0 == 0x80 { start -= 1 }
+        return start >= 0 && letter(at: start, in: buffer)
+    }
+
+    /// The locale's plain-text translations, one after another, separated by a line break.
+    private static func texts(of locale: Int32, in index: ProjectIndex) -> [UInt8] {
+        var buffer: [UInt8] = []
         for set in index.tableSets {
             for tables in set.translations where tables.localeID == locale {
                 for entry in tables.orderedEntries {
-                    guard let text = entry.value.plainText else { continue }
-                    let scalars = Array(text.lowercased().unicodeScalars)
-                    var i = 0
-                    while i < scalars.count {
-                        guard scalars[i].isAlphabeticFast else { i += 1; continue }
-                        let start = i
-                        while i < scalars.count && scalars[i].isAlphabeticFast { i += 1 }
-                        let word = String(String.UnicodeScalarView(scalars[start..<i]))
-                        words.insert(word)
-                        guard i < scalars.count, scalars[i] == "." else { written.insert(word); continue }
-                        if i + 2 < scalars.count, scalars[i + 1] == " ", scalars[i + 2].properties.isLowercase {
-                            abbreviatedInside.insert(word)
-                        }
-                    }
+                    guard case .text(let text) = entry.value else { continue }
+                    buffer += text.utf8
+                    buffer.append(0x0A)
                 }
             }
         }
-        return Vocabulary(words: words.sorted(), written: written, abbreviatedInside: abbreviatedInside)
+        for k in buffer.indices where buffer[k] >= 0x41 && buffer[k] <= 0x5A { buffer[k] |= 0x20 }
+        return buffer
     }
 }
