@@ -246,8 +246,19 @@ enum ContentTexts {
     /// it) with that line's placeholders; nil otherwise.
     static func linesCutOff(source: String, translation: String, language: String) -> (missing: Int, keptLast: Bool)? {
         guard source.containsByte(0x0A) else { return nil }
-        let kept = translation.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !kept.containsByte(0x0A) else { return nil }
+        // Most translations keep the source's breaks: only one whose breaks all stand at its edges
+        // is trimmed (as bytes: this runs for every text whose source has a line break).
+        let translationBreaks = translation.containsByte(0x0A)
+        let kept: String
+        if translationBreaks {
+            let utf8 = translation.utf8
+            let isEdge = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            guard let first = utf8.firstIndex(where: { !isEdge($0) }), let last = utf8.lastIndex(where: { !isEdge($0) }),
+                  !utf8[first...last].contains(0x0A) else { return nil }
+            kept = String(decoding: utf8[first...last], as: UTF8.self)
+        } else {
+            kept = translation
+        }
         let lines = source.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
         guard lines.count >= 2 else { return nil }
         func translates(_ line: Substring) -> Bool {
@@ -261,9 +272,9 @@ enum ContentTexts {
                 && PunctuationMismatchRule.hasInnerSentenceEnd(kept) == PunctuationMismatchRule.hasInnerSentenceEnd(line)
         }
         // The first line: a translation without any line break stopped there.
-        if !translation.containsByte(0x0A), translates(lines[0]) { return (lines.count - 1, false) }
+        if !translationBreaks, translates(lines[0]) { return (lines.count - 1, false) }
         // The last line: one that kept a line break where the paragraphs before it were.
-        if translation.containsByte(0x0A), placeholders(String(lines[lines.count - 1])) != placeholders(String(lines[0])),
+        if translationBreaks, placeholders(String(lines[lines.count - 1])) != placeholders(String(lines[0])),
            translates(lines[lines.count - 1]) {
             return (lines.count - 1, true)
         }
