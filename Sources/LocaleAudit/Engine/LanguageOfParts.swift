@@ -386,6 +386,8 @@ public struct LanguageOfParts: Sendable {
     static func lettersAreAllNative(_ text: String, _ native: Set<ScriptCode>) -> Bool? {
         let latinIsNative = native.contains(.latin)
         var sawLetter = false
+        // Letters come in runs of one script: the set is asked once per run, not once per letter.
+        var lastScript = ScriptCode.unknown, lastIsNative = false
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
                 let v = scalar.value
@@ -397,7 +399,11 @@ public struct LanguageOfParts: Sendable {
             guard scalar.isAlphabeticFast else { continue }
             let script = Scripts.script(of: scalar)
             if script.isCommonOrInherited { continue }
-            if !native.contains(script) { return nil }
+            if script != lastScript {
+                lastScript = script
+                lastIsNative = native.contains(script)
+            }
+            if !lastIsNative { return nil }
             sawLetter = true
         }
         return sawLetter

@@ -39,6 +39,10 @@ public struct MissingTranslationRule: Rule {
                 .strings("ja", menuRows("ja") + "\"share\" = \"共有\";\n"), .strings("ko", menuRows("ko") + "\"share\" = \"공유\";\n"),
                 .strings("pl", "\"open\" = \"Otwórz\";\n"), .strings("tr", "\"open\" = \"Aç\";\n"), .strings("uk", "\"open\" = \"Відкрити\";\n"),
                 .strings("cs", "\"open\" = \"Otevřít\";\n"), .strings("ru", "\"open\" = \"Открыть\";\n"), .strings("vi", "\"open\" = \"Mở\";\n")),
+            RuleExample("A string no complete locale has, though a partial one translated it: one finding that names the partial one",
+                .strings("en", menuRows("en") + "↓\"share\" = \"Share\";\n"),
+                .strings("de", menuRows("de")), .strings("fr", menuRows("fr")), .strings("nl", menuRows("nl")),
+                .strings("pl", "\"share\" = \"Udostępnij\";\n")),
             RuleExample("Three new strings the same locales lack: one batch, one finding",
                 .strings("en", "\"cancel\" = \"Cancel\";\n↓\"share\" = \"Share\";\n\"export\" = \"Export\";\n\"print\" = \"Print\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
@@ -180,9 +184,17 @@ public struct MissingTranslationRule: Rule {
                 let count = missing.count == reporting ? "any of the \(reporting)" : "\(missing.count) of the \(reporting)"
                 let partialToo = missing.count < reporting && partialLacking[k] > 0
                     ? ", nor in \(partialLacking[k]) of the \(partial) partial ones" : ""
+                // Partial locales that have it, where no complete one does: it did reach translators.
+                let partialHaving = missing.count == reporting && partialLacking[k] < partial
+                    ? set.translations.indices.filter { l in
+                        set.alignedEntries[l][k] != nil && context.isFolded(set.translations[l].locale, set.id)
+                            && !context.isSourceVariant(set.translations[l].locale)
+                    }.map { set.translations[$0].locale } : []
+                let guess = partialHaving.isEmpty ? ": not yet sent to translators? "
+                    : " (only partial locales have one: \(listed(partialHaving))). "
                 // Bilingual files carry each locale's unit: those places, after the source.
                 let unitPlaces = LocalePlace.ordered(places.filter { $0.location != entry.location })
-                var grouped = Finding.entry(rule, "no translation in \(count) locales that translate \(set.id.name)\(partialToo): not yet sent to translators? The app shows the \(context.project.sourceLanguage) text",
+                var grouped = Finding.entry(rule, "no translation in \(count) locales that translate \(set.id.name)\(partialToo)\(guess)The app shows the \(context.project.sourceLanguage) text",
                                             at: entry.location, locale: nil, table: set.id, key: source.keys[k],
                                             notes: [Finding.Note(message: "missing in \(listed(missing.map(\.locale)))")]
                                                 + LocalePlace.notes(for: unitPlaces, saying: "also in"))

@@ -86,6 +86,19 @@ enum ConsistentIdentification {
         return stem >= 3 && stem * 2 >= min(x.count, y.count)
     }
 
+    /// Of two forms that differ only in accents ("sangría", "sangria"), the one the locale writes more
+    /// often in all its texts (inside longer ones too), with both counts; nil when they differ
+    /// otherwise, or the locale writes each as often.
+    static func spellingByUsage(_ a: String, _ b: String, locale: Int32, buffers: inout LocaleTextBuffers,
+                                in index: ProjectIndex) -> (preferred: Int, counts: (preferred: Int, other: Int))? {
+        guard a != b, a.folding(options: .diacriticInsensitive, locale: nil) == b.folding(options: .diacriticInsensitive, locale: nil) else { return nil }
+        // The forms are lower-cased; the buffer only in ASCII: lower it whole for the rare accented capital.
+        let texts = Array(String(decoding: buffers.texts(of: locale, in: index), as: UTF8.self).lowercased().utf8)
+        let x = ByteSearch.count(of: Array(a.utf8), in: texts), y = ByteSearch.count(of: Array(b.utf8), in: texts)
+        guard x != y else { return nil }
+        return x > y ? (0, (x, y)) : (1, (y, x))
+    }
+
     /// Han, kana and Hangul.
     static func isUninflectedScript(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
@@ -114,7 +127,9 @@ enum ConsistentIdentification {
     static func form(_ text: String) -> String {
         // Case is not a second name: "Käyttöehdot" as a title and "käyttöehdot" inside a sentence
         // are one term. ASCII text without capitals (most of it) needs no lowercasing.
-        let folded = text.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) }) ? text : text.lowercased()
+        var folded = text.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) }) ? text : text.lowercased()
+        // Turkish "İ" lowers to "i" and a combining dot above, which "i" lacks: "GPX İzleri", "GPX izleri".
+        if folded.utf8.count != text.utf8.count, folded.contains("i\u{307}") { folded = folded.replacingOccurrences(of: "i\u{307}", with: "i") }
         // Most texts end in a letter and have no curly quotes (’‘“”„ start with the byte E2 in UTF-8,
         // ʼ with CA), no bidi controls (E2 80 8E/8F/AA–AE, E2 81 A6–A9, D8 9C) and no zero-width
         // space, word joiner or byte order mark (E2 80 8B, E2 81 A0, EF BB BF): nothing to remove or fold.
@@ -423,6 +438,7 @@ enum ConsistentIdentification {
             }
         }
         var findings: [Finding] = []
+        var localeTexts = LocaleTextBuffers()
         for (g, summary) in groups.enumerated() where summary.varies {
             let id = groupIDs.values[g]
             var group = sourceGroups.values[Int(id.source)]
@@ -505,6 +521,10 @@ enum ConsistentIdentification {
                 ? "VoiceOver should name the same control the same way on every screen"
                 : "users meet one term under two names"
             let tied = variants.indices.filter { voteCounts[$0] == mostVotes }
+            // Two spellings that differ only in accents ("Sangria" twice, "Sangría:" once): the one the
+            // locale writes more often in all its texts is its spelling, whichever this source's places favour.
+            let spelling = variants.count == 2
+                ? Self.spellingByUsage(variants[0].form, variants[1].form, locale: id.locale, buffers: &localeTexts, in: context.index) : nil
             // One finding where the variant `at` first appears, naming every form and picking none.
             func namingEveryForm(at variant: Int, _ how: String, _ advice: String) -> Finding {
                 let occurrence = variants[variant].occurrences[0]
@@ -515,7 +535,7 @@ enum ConsistentIdentification {
                 return .entry(rule, message, at: occurrence.pair.location, locale: group.locale,
                               table: occurrence.pair.table, key: occurrence.pair.key, notes: notes)
             }
-            if tied.count > 1 {
+            if tied.count > 1 && spelling == nil {
                 // No form is chosen more often: file order would pick one at random, and it may be the
                 // typo. One finding, where the second form first appears, names them all and picks none.
                 findings.append(namingEveryForm(at: tied[1], "none more often than the others", "\(why): choose one"))
@@ -529,12 +549,21 @@ enum ConsistentIdentification {
                                                 "a word with several senses (a command, a menu, a title) may need several, but \(why): check that each fits its place"))
                 continue
             }
-            let majority = tied[0]
+            let majority = spelling?.preferred ?? tied[0]
             let suggested = places[majority].occurrences[0].text
+            let outvoted = majority != tied[0] || tied.count > 1
             for (index, variant) in variants.enumerated() where index != majority {
                 for occurrence in variant.occurrences {
                     let noun = noun(occurrence)
-                    let message = "\(noun) \(sourceShown) is translated \(variants.count) ways in \(group.locale): \"\(occurrence.text.visibleExcerpt)\" here (\(places[index].occurrences.count) of \(total)); \(why): use \"\(suggested.visibleExcerpt)\" (\(places[majority].occurrences.count) of \(total))"
+                    let here = "\(noun) \(sourceShown) is translated \(variants.count) ways in \(group.locale): \"\(occurrence.text.visibleExcerpt)\" here (\(places[index].occurrences.count) of \(total))"
+                    let suggestion = "\"\(suggested.visibleExcerpt)\" (\(places[majority].occurrences.count) of \(total))"
+                    let message: String
+                    if let spelling, outvoted {
+                        let (preferred, other) = (variants[majority].form, variants[1 - majority].form)
+                        message = "\(here); the two differ only in accents, and \(group.locale) writes \"\(preferred.visibleExcerpt)\" \(spelling.counts.preferred) times in its texts, \"\(other.visibleExcerpt)\" \(spelling.counts.other): \(why): spell it \"\(preferred.visibleExcerpt)\" as in \(suggestion)"
+                    } else {
+                        message = "\(here); \(why): use \(suggestion)"
+                    }
                     findings.append(.entry(rule, message, at: occurrence.pair.location, locale: group.locale,
                                            table: occurrence.pair.table, key: occurrence.pair.key, notes: notes))
                 }
@@ -644,7 +673,9 @@ public struct InconsistentTranslationRule: Rule {
         it does not count as a vote. A one-word source is often a noun and a verb at once ("Edit" \
         as the Edit menu and as a command), which other languages tell apart ("Úpravy", "Upravit"): \
         forms of one root in different tables are left alone, since which is right depends on the \
-        control; within one table, and for forms that differ only in accents, they are reported. Three \
+        control; within one table, and for forms that differ only in accents, they are reported (of two \
+        spellings that differ only in accents, the one the locale writes more often in all its texts is \
+        recommended, however few of this text's places have it). Three \
         forms or more of which none holds half the places (fr "Modifier", "Édition", "Éditeur") are likely \
         several senses: one finding names them all and recommends none. A shared comment sets its places \
         apart from the others, but when they differ, every place of the same text that only a comment \
@@ -662,6 +693,11 @@ public struct InconsistentTranslationRule: Rule {
                 VirtualFile("es.lproj/Main.strings", "\"menu.indent\" = \"Sangría\";\n\"pane.indent\" = \"Sangría\";\n"),
                 VirtualFile("en.lproj/Localizable.strings", "\"action.indent\" = \"Indentation\";\n"),
                 VirtualFile("es.lproj/Localizable.strings", "\"action.indent\" = ↓\"Sangria\";\n")),
+            RuleExample("Two places drop the accent that the locale's other texts write: its spelling is recommended, not the majority here",
+                VirtualFile("en.lproj/Main.strings", "\"menu.indent\" = \"Indentation\";\n\"pane.indent\" = \"Indentation\";\n"),
+                VirtualFile("es.lproj/Main.strings", "\"menu.indent\" = ↓\"Sangria\";\n\"pane.indent\" = ↓\"Sangria\";\n"),
+                VirtualFile("en.lproj/Localizable.strings", "\"action.indent\" = \"Indentation\";\n\"auto\" = \"Automatic indentation\";\n\"width\" = \"Indentation width\";\n"),
+                VirtualFile("es.lproj/Localizable.strings", "\"action.indent\" = \"Sangría:\";\n\"auto\" = \"Sangría automática\";\n\"width\" = \"Ancho de sangría\";\n")),
             RuleExample("Three forms, none in most places: likely several senses, one finding that recommends none",
                 VirtualFile("en.lproj/Main.strings", "\"menu.edit\" = \"Edit\";\n\"menu.edit.title\" = \"Edit\";\n"),
                 VirtualFile("fr.lproj/Main.strings", "\"menu.edit\" = \"Edition\";\n\"menu.edit.title\" = \"Edition\";\n"),

@@ -326,6 +326,9 @@ public struct LanguageOfPartsRule: Rule {
             RuleExample("Latin and Han runs in a Russian string: one finding lists both ranges",
                 .strings("en", "\"map.landmark\" = \"Moscow, Paris and Tokyo\";\n"),
                 .strings("ru", "\"map.landmark\" = ↓\"Москва Arc de Triomphe 東京\";\n")),
+            RuleExample("The source's second sentence left in English after a translated first one: to translate, not to tag",
+                .strings("en", "\"upload.warning\" = \"Your edit will be credited to your IP address. If you log in you will have more privacy.\";\n"),
+                .strings("ru", "\"upload.warning\" = ↓\"Правка будет приписана вашему IP-адресу. If you log in you will have more privacy.\";\n")),
             RuleExample("A French phrase inside a Russian string: identified from its words, it is tagged fr",
                 .strings("en", "\"cafe.motto\" = \"Our motto: “Happiness is in the morning coffee”\";\n"),
                 .strings("ru", "\"cafe.motto\" = ↓\"Наш девиз: «Le bonheur est dans le café du matin»\";\n")),
@@ -396,7 +399,11 @@ public struct LanguageOfPartsRule: Rule {
             let message: String
             if reported.count == 1 {
                 let why = first.languageSource == .identified ? " (identified from its words)" : ""
-                message = "\(what(first)) at UTF-16 {\(first.location), \(first.length)} in a \(item.locale) string; VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(first.language)\"\(why) on that range"
+                let place = "\(what(first)) at UTF-16 {\(first.location), \(first.length)} in a \(item.locale) string"
+                message = Self.copiesSourceWords(first, of: item, in: context)
+                    // Half a translation: the rest of the source, left as it was ("…। If you $1 you will have more privacy.").
+                    ? "\(place) is the source's own words, left untranslated: translate them (if they are to stay, set accessibilitySpeechLanguage \"\(first.language)\" on that range)"
+                    : "\(place); VoiceOver reads it with the \(item.locale) voice — set accessibilitySpeechLanguage \"\(first.language)\"\(why) on that range"
             } else {
                 // Several parts of one string are one defect, fixed in one place: one finding lists them.
                 let listed = reported.prefix(Self.partsListed).map { "\(what($0)) at UTF-16 {\($0.location), \($0.length)} (\"\($0.language)\")" }
@@ -409,6 +416,15 @@ public struct LanguageOfPartsRule: Rule {
             findings.append(finding)
         }
         return findings
+    }
+}
+
+extension LanguageOfPartsRule {
+    /// A run of three words or more that the source entry's text holds as it stands.
+    static func copiesSourceWords(_ range: SpeechRange, of item: LocalizedText, in context: RuleContext) -> Bool {
+        guard !range.fromTerm, item.keyPosition >= 0, TextAnalysis.translatableWords(in: range.text).count >= 3 else { return false }
+        let source = context.index.tableSets[Int(item.tableIndex)].sourceEntries[Int(item.keyPosition)]
+        return source.value.texts.contains { $0.text.contains(range.text) }
     }
 }
 

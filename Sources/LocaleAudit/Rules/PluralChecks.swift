@@ -360,8 +360,7 @@ public struct PluralMissingCategoryRule: Rule {
                     .filter { !fallbacks.contains($0) }
                     .filter { $0 != .two || !Self.dualIsLexical.contains(language) || Self.mentionsHebrewDualNoun(variable) }
                     .filter { Self.countsAloud(variable, in: site.value) || $0 == .one || ($0 == .two && Self.dualNouns.contains(language)) }
-                    .filter { Self.holdsANumberTheSourceShows($0, variable: variable, site: site, rules: rules) }
-                    .filter { !Self.keyNamesSeveral(site.key) || Self.holdsANumberAboveOne($0, rules: rules) }
+                    .filter { Self.holdsANumberShown($0, variable: variable, site: site, rules: rules) }
                     .filter { $0 != .one || !Self.wordingIgnoresNumber(variable, language: language) }
                 guard !missing.isEmpty else { continue }
                 // A TranslateWiki message written with a single form and nothing else
@@ -592,32 +591,32 @@ public struct PluralMissingCategoryRule: Rule {
         return !value.formatIsImplicit && value.format.trimmingCharacters(in: .whitespaces) == "%#@\(variable.name)@"
     }
 
-    /// A source plural that leaves a form out says which numbers the string is shown for: "Move %lld
-    /// items to the Trash?" with only `other` in English is never asked for 1 (another string says
-    /// it). A target category is needed when it holds one of the numbers the source's forms cover
-    /// (Russian `one` holds 21), not when it holds only the number the source left out (Bulgarian
-    /// `one`: 1). Without a plural in the source, every number counts.
-    static func holdsANumberTheSourceShows(_ category: PluralCategory, variable: PluralVariable, site: PluralSite,
-                                           rules: PluralRules) -> Bool {
+    /// Whether the category holds a number the string is shown for, as far as the catalog tells.
+    /// A source plural that leaves a form out says which: "Move %lld items to the Trash?" with only
+    /// `other` in English is never asked for 1 (another string says it). A target category is needed
+    /// when it holds one of the numbers the source's forms cover (Russian `one` holds 21), not when it
+    /// holds only the number the source left out (Bulgarian `one`: 1). A key named for several
+    /// ("MoveToTrashConfirmation.title.many", "delete_multiple") is shown for two or more, so a
+    /// category that holds only 0 and 1 (English and French `one`) is never used. Otherwise every
+    /// number counts.
+    static func holdsANumberShown(_ category: PluralCategory, variable: PluralVariable, site: PluralSite,
+                                  rules: PluralRules) -> Bool {
+        let lowest = keyNamesSeveral(site.key) ? 2 : 0
         guard case .plural(let sourcePlural)? = site.sourceEntry?.value,
               let source = sourcePlural.variable(named: variable.name) ?? (sourcePlural.variables.count == 1 ? sourcePlural.variables[0] : nil),
               !source.forms.isEmpty,
-              let sourceRules = PluralRulesCache.shared.rules(for: site.sourceLocale), sourceRules.hasLocaleData else { return true }
-        let shown = Set(source.knownCategories)
-        guard shown.count < sourceRules.categories.count else { return true }
-        return (0...200).contains { n in rules.category(for: n) == category && shown.contains(sourceRules.category(for: n)) }
+              let sourceRules = PluralRulesCache.shared.rules(for: site.sourceLocale), sourceRules.hasLocaleData,
+              case let shown = Set(source.knownCategories), shown.count < sourceRules.categories.count else {
+            return lowest == 0 || (lowest...200).contains { rules.category(for: $0) == category }
+        }
+        return (lowest...200).contains { n in rules.category(for: n) == category && shown.contains(sourceRules.category(for: n)) }
     }
 
-    /// A key named for several things ("MoveToTrashConfirmation.title.many", "delete_multiple"): its
-    /// string is shown for two or more (another key says the single case), so a category that holds
-    /// only 0 and 1 (English `one`, French `one`) is never used. A key with spaces is a source text.
+    /// A key for several things: its last word is many, multiple, several or plural. A key with
+    /// spaces is a source text, not a name.
     static func keyNamesSeveral(_ key: String) -> Bool {
         guard !key.utf8.contains(UInt8(ascii: " ")), let last = AccessibilityClassifier.tokens(of: key).last else { return false }
         return ["many", "multiple", "several", "plural"].contains(last)
-    }
-
-    static func holdsANumberAboveOne(_ category: PluralCategory, rules: PluralRules) -> Bool {
-        (2...200).contains { rules.category(for: $0) == category }
     }
 
     /// Languages whose nouns have a dual form of their own, with or without a numeral.

@@ -121,6 +121,20 @@ enum ByteSearch {
         needle.withUnsafeBufferPointer { n in haystack.withUnsafeBufferPointer { firstOffset(of: n, in: $0) != nil } }
     }
 
+    /// How many times `needle` occurs in `haystack`, overlapping occurrences included.
+    static func count(of needle: [UInt8], in haystack: [UInt8]) -> Int {
+        needle.withUnsafeBufferPointer { n in
+            haystack.withUnsafeBufferPointer { h in
+                var found = 0, from = 0
+                while from < h.count, let offset = firstOffset(of: n, in: UnsafeBufferPointer(rebasing: h[from...])) {
+                    found += 1
+                    from += offset + 1
+                }
+                return found
+            }
+        }
+    }
+
     /// The UTF-8 of `text` with ASCII letters lowercased (other bytes as they are).
     static func asciiLowercased(_ text: String) -> [UInt8] {
         var bytes = Array(text.utf8)

@@ -673,8 +673,8 @@ extension PunctuationMismatchRule {
     /// sentence ends in kana such as ます or た), or a short label in Chinese or Korean, whose
     /// sentences and labels look alike at the end.
     static func isCJKLabel(_ text: String, language: String) -> Bool {
-        guard ["ja", "zh", "ko", "yue"].contains(language) else { return false }
-        let scalars = text.unicodeScalars.filter { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
+        guard cjkLanguages.contains(language) else { return false }
+        let scalars = visibleScalars(text)
         // A mark that starts the text (". matches any character") ends no sentence.
         guard let last = scalars.last, !scalars.dropFirst().dropLast().contains(where: { endsSentence($0) || $0 == "、" || $0 == "，" }) else { return false }
         if language == "ja" {
@@ -687,10 +687,18 @@ extension PunctuationMismatchRule {
         return scalars.count <= 12
     }
 
+    /// One Chinese, Japanese or Korean character for a source of several words.
     static func isOneCJKCharacterOfSeveralWords(_ text: ComparedText, language: String) -> Bool {
-        guard ["ja", "zh", "ko", "yue"].contains(language) else { return false }
-        let scalars = text.translation.unicodeScalars.filter { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
+        guard cjkLanguages.contains(language) else { return false }
+        let scalars = visibleScalars(text.translation)
         return scalars.count == 1 && scalars.first!.properties.isIdeographic && TextAnalysis.translatableWords(in: text.source).count >= 2
+    }
+
+    static let cjkLanguages: Set<String> = ["ja", "zh", "ko", "yue"]
+
+    /// The text's scalars without white space or invisible marks anywhere.
+    static func visibleScalars(_ text: String) -> [Unicode.Scalar] {
+        text.unicodeScalars.filter { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
     }
 
     static let japanesePoliteEndings = ["ます", "ました", "ません", "です", "でした", "ください", "ましょう", "でしょう"]

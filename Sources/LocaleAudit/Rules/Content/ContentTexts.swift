@@ -247,15 +247,14 @@ enum ContentTexts {
     static func linesCutOff(source: String, translation: String, language: String) -> (missing: Int, keptLast: Bool)? {
         guard source.containsByte(0x0A) else { return nil }
         // Most translations keep the source's breaks: only one whose breaks all stand at its edges
-        // is trimmed (as bytes: this runs for every text whose source has a line break).
+        // is trimmed (this runs for every text whose source has a line break).
         let translationBreaks = translation.containsByte(0x0A)
         let kept: String
         if translationBreaks {
-            let utf8 = translation.utf8
-            let isEdge = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-            guard let first = utf8.firstIndex(where: { !isEdge($0) }), let last = utf8.lastIndex(where: { !isEdge($0) }),
-                  !utf8[first...last].contains(0x0A) else { return nil }
-            kept = String(decoding: utf8[first...last], as: UTF8.self)
+            let scalars = translation.unicodeScalars
+            guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }),
+                  !scalars[first...last].contains("\n") else { return nil }
+            kept = String(scalars[first...last])
         } else {
             kept = translation
         }

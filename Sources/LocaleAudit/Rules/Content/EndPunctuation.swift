@@ -286,19 +286,13 @@ enum EndPunctuation {
     /// A full stop that ends an abbreviation or an ordinal rather than a sentence: "z. B.", "e.g.",
     /// "usw.", "Supp.", German and Nordic ordinals after a number or a placeholder ("am %@.", "3.").
     static func periodIsAbbreviationOrOrdinal(_ text: String) -> Bool {
-        var scalars = Array(endTrimmed(text).unicodeScalars)
-        guard scalars.last == "." else { return false }
-        scalars.removeLast()
-        guard let last = scalars.last else { return false }
+        guard let (scalars, start) = wordBeforeFinalStop(text), let last = scalars.last else { return false }
         // After a digit or a specifier's conversion: an ordinal.
         if last.properties.numericType != nil { return true }
         if let percent = scalars.lastIndex(of: "%"), scalars.count - percent <= 6,
            !FormatSpecifiers.scan(String(String.UnicodeScalarView(scalars[percent...]))).arguments.isEmpty {
             return true
         }
-        // The last word, and what stands before it.
-        var start = scalars.count
-        while start > 0 && scalars[start - 1].isAlphabeticFast { start -= 1 }
         guard start < scalars.count else { return false }
         let word = String(String.UnicodeScalarView(scalars[start...])).lowercased()
         if abbreviations.contains(word) { return true }
@@ -313,6 +307,18 @@ enum EndPunctuation {
             return letters >= 1 && letters <= 2
         }
         return false
+    }
+
+    /// The scalars of `text` before the full stop that ends it (white space, invisible marks and
+    /// closers after it dropped), and where the run of letters right before the stop starts (the
+    /// scalars' count when there is none); nil when the text does not end with a full stop.
+    static func wordBeforeFinalStop(_ text: String) -> (scalars: [Unicode.Scalar], wordStart: Int)? {
+        var scalars = Array(endTrimmed(text).unicodeScalars)
+        guard scalars.last == "." else { return nil }
+        scalars.removeLast()
+        var start = scalars.count
+        while start > 0 && scalars[start - 1].isAlphabeticFast { start -= 1 }
+        return (scalars, start)
     }
 
     /// Abbreviations that end a UI text with their own full stop, lowercased, in the languages the
@@ -424,10 +430,9 @@ enum StrayEdgeCharacters {
 /// The words one locale writes, to tell a word cut short by a full stop from the end of a sentence:
 /// ka "გამორთ." for "Off" where the locale writes "გამორთულია", nl "Katakana fonetische uitbr." where it
 /// writes "uitbreidingen", es "modificad." where it also writes "Letras modificad. espaciadoras".
-/// A locale's texts are joined into one byte buffer (ASCII letters lower-cased) when one of its short
-/// translations adds a full stop, and searched for the word: no vocabulary is built.
+/// A locale's texts are searched for the word when one of its short translations adds a full stop.
 struct CutShortWords {
-    private var texts: [Int32: [UInt8]] = [:]
+    private var texts = LocaleTextBuffers()
 
     /// Whether the word before the full stop that ends `text` is cut short: the locale never writes
     /// it as a whole word, and writes a longer word that begins with it, or the same stop inside a
@@ -435,14 +440,9 @@ struct CutShortWords {
     /// letters are left to `EndPunctuation.periodIsAbbreviationOrOrdinal`.
     mutating func endsWithCutShortWord(_ text: String, locale: Int32, in index: ProjectIndex) -> Bool {
         guard TextAnalysis.translatableWords(in: text).count <= 4 else { return false }
-        let scalars = Array(EndPunctuation.endTrimmed(text).unicodeScalars)
-        guard scalars.last == "." else { return false }
-        var start = scalars.count - 1
-        while start > 0 && scalars[start - 1].isAlphabeticFast { start -= 1 }
-        guard scalars.count - 1 - start >= 3 else { return false }
-        let word = ByteSearch.asciiLowercased(String(String.UnicodeScalarView(scalars[start..<(scalars.count - 1)])))
-        if texts[locale] == nil { texts[locale] = Self.texts(of: locale, in: index) }
-        return texts[locale]!.withUnsafeBufferPointer { Self.isCutShort(word, in: $0) }
+        guard let (scalars, start) = EndPunctuation.wordBeforeFinalStop(text), scalars.count - start >= 3 else { return false }
+        let word = ByteSearch.asciiLowercased(String(String.UnicodeScalarView(scalars[start...])))
+        return texts.texts(of: locale, in: index).withUnsafeBufferPointer { Self.isCutShort(word, in: $0) }
     }
 
     /// Every occurrence of `word` that starts a word: followed by a letter, it begins a longer word;
@@ -487,21 +487,5 @@ struct CutShortWords {
         var start = offset - 1
         while start >= 0 && buffer[start] & 0xC0 == 0x80 { start -= 1 }
         return start >= 0 && letter(at: start, in: buffer)
-    }
-
-    /// The locale's plain-text translations, one after another, separated by a line break.
-    private static func texts(of locale: Int32, in index: ProjectIndex) -> [UInt8] {
-        var buffer: [UInt8] = []
-        for set in index.tableSets {
-            for tables in set.translations where tables.localeID == locale {
-                for entry in tables.orderedEntries {
-                    guard case .text(let text) = entry.value else { continue }
-                    buffer += text.utf8
-                    buffer.append(0x0A)
-                }
-            }
-        }
-        for k in buffer.indices where buffer[k] >= 0x41 && buffer[k] <= 0x5A { buffer[k] |= 0x20 }
-        return buffer
     }
 }

@@ -1,0 +1,56 @@
+import Testing
+@testable import LocaleAudit
+
+/// What the findings of a rule's own examples say, beyond where they land (`RuleExampleTests`).
+@Suite struct RuleMessageTests {
+    /// The messages of the rule's example whose caption starts with `caption`.
+    static func messages(_ ruleID: String, example caption: String) throws -> [String] {
+        let description = try #require(RuleEngine.rule(withID: ruleID)?.description)
+        let example = try #require((description.triggering + description.nonTriggering).first { $0.caption?.hasPrefix(caption) == true },
+                                   "no example \"\(caption)\" in \(ruleID)")
+        return try RuleExampleRunner.run(example, ruleID: ruleID).findings.map(\.message)
+    }
+
+    /// "Sangria" twice and "Sangría:" once, where the locale's other texts write "sangría": its
+    /// spelling is the one to write, at both places without the accent.
+    @Test func theLocalesSpellingIsRecommendedOverAMajorityWithoutItsAccents() throws {
+        let messages = try Self.messages("inconsistent-translation", example: "Two places drop the accent")
+        #expect(messages.count == 2)
+        #expect(messages.allSatisfy {
+            $0.contains("\"Sangria\" here (2 of 3); the two differ only in accents, and es writes \"sangría\" 3 times in its texts, \"sangria\" 2")
+                && $0.hasSuffix("spell it \"sangría\" as in \"Sangría:\" (1 of 3)")
+        }, "\(messages)")
+    }
+
+    /// Turkish "İ" in a title is a capital, not an accent: "GPX İzleri" and "GPX izleri" are one form.
+    @Test func turkishDottedCapitalIFoldsToI() {
+        #expect(ConsistentIdentification.form("GPX İzleri") == ConsistentIdentification.form("GPX izleri"))
+    }
+
+    /// The majority form wins when no accent sets the forms apart.
+    @Test func withoutAccentsTheMajorityIsRecommended() throws {
+        let messages = try Self.messages("inconsistent-translation", example: "Two dialogs' Cancel buttons")
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasSuffix("use \"Abbrechen\" (2 of 3)") == true, "\(messages)")
+    }
+
+    /// A run that copies the source's words is half a translation: translate it, rather than tag it.
+    @Test func aRunCopiedFromTheSourceIsToTranslate() throws {
+        let copied = try Self.messages("language-of-parts", example: "The source's second sentence left in English")
+        #expect(copied.count == 1)
+        #expect(copied.first?.contains("is the source's own words, left untranslated: translate them") == true, "\(copied)")
+        let french = try Self.messages("language-of-parts", example: "A French phrase inside a Russian string")
+        #expect(french.count == 1)
+        #expect(french.first?.contains("left untranslated") == false, "\(french)")
+    }
+
+    /// A key no complete locale has names the partial locales that translated it, and does not
+    /// guess that it never reached translators.
+    @Test func aMissingKeyNamesThePartialLocalesThatHaveIt() throws {
+        let partial = try Self.messages("missing-translation", example: "A string no complete locale has")
+        #expect(partial == ["no translation in any of the 3 locales that translate Localizable (only partial locales have one: pl). The app shows the en text"])
+        let none = try Self.messages("missing-translation", example: "A new string no locale has yet")
+        #expect(none.count == 1)
+        #expect(none.first?.contains("not yet sent to translators?") == true, "\(none)")
+    }
+}
