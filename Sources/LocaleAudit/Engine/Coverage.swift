@@ -133,8 +133,23 @@ public enum Coverage {
     /// Every visible text the same, in the same order (plural forms and variations included).
     static func isIdentical(_ a: Value, _ b: Value) -> Bool {
         if case .text(let x) = a, case .text(let y) = b { return x == y }
+        // A plural variable's name is the file's own ("v0" in one export of TranslateWiki's plurals,
+        // "v1" in another): formats that differ only in it show the same.
         let x = a.texts, y = b.texts
-        return x.count == y.count && zip(x, y).allSatisfy { $0.text == $1.text }
+        return x.count == y.count && zip(x, y).allSatisfy { $0.text == $1.text || withoutVariableNames($0.text) == withoutVariableNames($1.text) }
+    }
+
+    /// The text with every `%#@name@` written `%#@@`.
+    static func withoutVariableNames(_ text: String) -> String {
+        var out = "", rest = Substring(text)
+        while let start = rest.range(of: "%#@") {
+            out += rest[..<start.upperBound]
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "@") else { break }
+            out += "@"
+            rest = rest[rest.index(after: end)...]
+        }
+        return out + rest
     }
 
     /// Source text a translation may keep as it is: nothing to translate, the app's name, an

@@ -226,7 +226,7 @@ public enum LocaleIdentifierCheck {
         if caseOnly != tag.hyphenated {
             let changes = zip(tag.hyphenated.split(separator: "-"), caseOnly.split(separator: "-"))
                 .filter { $0.0 != $0.1 }.map { "'\($0.0)' → '\($0.1)'" }
-            reasons.append("subtag case (\(changes.joined(separator: ", "))): BCP 47 writes languages in lower case, scripts in title case and regions in upper case; Apple platforms and case-sensitive file systems compare them exactly")
+            reasons.append("subtag case (\(changes.joined(separator: ", "))): BCP 47 writes languages in lower case, scripts in title case and regions in upper case, as Xcode names its folders; tools that compare names exactly, on a case-sensitive file system, miss a folder cased otherwise")
             verdict.onlyCase = reasons.count == 1 && canonical.lowercased() == identifier.lowercased()
         }
         if reasons.isEmpty { reasons.append("'\(canonical)' is the CLDR canonical form") }

@@ -39,6 +39,22 @@ import Testing
         #expect(de.percentText == "60.0 %")
     }
 
+    /// A plural copied from the source under another variable name ("%#@v0@" for "%#@v1@", as two
+    /// exports of TranslateWiki's plurals write them) is still the source's text.
+    @Test func aPluralCopiedUnderAnotherVariableNameIsIdentical() throws {
+        func plural(_ variable: String, one: String, other: String) -> String {
+            stringsdictExample("x", format: "%#@\(variable)@", forms: [("one", one), ("other", other)], variableName: variable).text
+        }
+        let result = try Self.audit([
+            ("en.lproj/Localizable.stringsdict", plural("v1", one: "%1$d reading list", other: "%1$d reading lists")),
+            ("tg.lproj/Localizable.stringsdict", plural("v0", one: "%1$d reading list", other: "%1$d reading lists")),
+            ("de.lproj/Localizable.stringsdict", plural("v0", one: "%1$d Leseliste", other: "%1$d Leselisten")),
+        ])
+        #expect(result.coverage.locale("tg")?.identical == 1)
+        #expect(result.coverage.locale("de")?.identical == 0)
+        #expect(Coverage.withoutVariableNames("%#@v0@ and %#@files@ of %d") == "%#@@ and %#@@ of %d")
+    }
+
     @Test func namesAndTextWithoutWordsMayStayIdentical() throws {
         let en = "\"CFBundleDisplayName\" = \"Bookshelf Pro\";\n\"n\" = \"%d\";\n\"gpx\" = \"GPX\";\n\"brand\" = \"Acme Reader\";\n\"s\" = \"Open the book\";\n"
         let result = try Self.audit([("en.lproj/Localizable.strings", en), ("de.lproj/Localizable.strings", en)]) {

@@ -53,4 +53,18 @@ import Testing
         #expect(none.count == 1)
         #expect(none.first?.contains("not yet sent to translators?") == true, "\(none)")
     }
+
+    /// "<br/><br/>" for the source's "\n\n" shows as markup: said so, rather than "no line break".
+    @Test func lineBreaksWrittenAsHTMLAreNamed() throws {
+        let messages = try Self.messages("whitespace-mismatch", example: "The source's paragraph break written as HTML")
+        #expect(messages == ["writes the source's line breaks as HTML (2 <br/>), which the app shows as text: write them as line breaks"])
+        #expect(WhitespaceMismatchRule.htmlLineBreaks("a<br>b<BR />c<br/>d<bra>") == 3)
+    }
+
+    /// A dropped paragraph break that glued two sentences says where, and "Duck.ai" or "U.S." do not.
+    @Test func sentencesRunTogetherAreShown() throws {
+        let messages = try Self.messages("whitespace-mismatch", example: "The source's paragraph break dropped")
+        #expect(messages == ["runs two sentences together (\"uzzināt.Norādi\") where the source breaks the line: put the source's line break back"])
+        #expect(WhitespaceMismatchRule.sentencesRunTogether("Ask Duck.ai in the U.S. today") == nil)
+    }
 }

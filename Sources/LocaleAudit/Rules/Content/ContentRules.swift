@@ -23,7 +23,9 @@ public struct WhitespaceMismatchRule: Rule {
         so are doubled spaces in three or more strings of a file (a translator's typing habit). Five \
         translations or more without a line break inside the source's text (placed for the English \
         words: "improve the\\nDuckDuckGo VPN."), or with one it lacks (an older source's), are one \
-        note at the source.
+        note at the source. Line breaks written as HTML (`<br/>` where the source has `\\n`) show as \
+        markup on screen, and a dropped break with no space in its place runs two sentences together \
+        ("uzzināt.Norādi"): each said so, once at the source when five translations or more do it.
         """,
         triggering: [
             RuleExample("The German text lost the trailing space the code joins a name to",
@@ -35,6 +37,12 @@ public struct WhitespaceMismatchRule: Rule {
             RuleExample("A translation that stops after the source's first line: the list after it is missing (a warning)",
                 .strings("en", "\"variants\" = \"Read and edit in your preferred variant:\\n\\nSrpski (latinica)\\nСрпски (ћирилица)\";\n"),
                 .strings("nl", "\"variants\" = ↓\"Lees en bewerk in uw voorkeursvariant:\";\n")),
+            RuleExample("The source's paragraph break written as HTML, which a label shows as text",
+                .strings("en", "\"footer\" = \"Removing sync deletes nothing.\\n\\nTo delete your data, contact us.\";\n"),
+                .strings("es", "\"footer\" = ↓\"Quitar la sincronización no borra nada.<br/><br/>Para borrar tus datos, contáctanos.\";\n")),
+            RuleExample("The source's paragraph break dropped with no space in its place: two sentences run together",
+                .strings("en", "\"feedback\" = \"Found an issue? We want to know.\\n\\nLeave an email if you'd like a reply.\";\n"),
+                .strings("lv", "\"feedback\" = ↓\"Atradi problēmu? Mēs gribam uzzināt.Norādi e-pastu, ja vēlies atbildi.\";\n")),
             RuleExample("Two spaces in a row (a note)",
                 .strings("en", "\"delete.confirm\" = \"Delete this book?\";\n"),
                 .strings("es", "\"delete.confirm\" = ↓\"¿Eliminar  este libro?\";\n")),
@@ -198,7 +206,22 @@ public struct WhitespaceMismatchRule: Rule {
         }
         // Prose in paragraphs (a credits or about text) that gains one: a translator's addition (a
         // translation credit), not a label wrapped another way.
-        if s.innerBreaks != t.innerBreaks,
+        let htmlBreaks = s.innerBreaks > t.innerBreaks && !text.source.containsByte(UInt8(ascii: "<")) ? Self.htmlLineBreaks(text.translation) : 0
+        if htmlBreaks > 0 && htmlBreaks >= s.innerBreaks - t.innerBreaks {
+            // "<br/><br/>" for "\n\n": markup a web tool wrote, which a label shows as it stands.
+            defects.append(.init(kind: "breaks", message: "writes the source's line breaks as HTML (\(htmlBreaks) <br/>), which the app shows as text: write them as line breaks",
+                                 severity: nil, text: text,
+                                 acrossLocales: ContentTexts.SharedChange(change: "write the source's line breaks as HTML <br/>",
+                                                                          advice: "the app shows the markup as text; write them as line breaks",
+                                                                          atAnyShare: true)))
+        } else if s.innerBreaks > t.innerBreaks, let glued = Self.sentencesRunTogether(text.translation) {
+            // "…uzzināt.Norādi…": the break went, and no space came in its place.
+            defects.append(.init(kind: "breaks", message: "runs two sentences together (\"\(glued)\") where the source breaks the line: put the source's line break back",
+                                 severity: nil, text: text,
+                                 acrossLocales: ContentTexts.SharedChange(change: "run two sentences together where the source breaks the line",
+                                                                          advice: "the break went and no space came in its place; put it back",
+                                                                          atAnyShare: true)))
+        } else if s.innerBreaks != t.innerBreaks,
            !(text.source.firstByteRange(of: "\n\n") != nil && Self.paragraphs(text.translation) > Self.paragraphs(text.source)) {
             // Many translations without the source's break inside its text (not between paragraphs):
             // it was placed for the English words; many with a break it lacks: an older source had it.
@@ -221,6 +244,37 @@ public struct WhitespaceMismatchRule: Rule {
                                  severity: .note, text: text, batch: "doubled space"))
         }
         return defects
+    }
+
+    /// The words around a full stop, question or exclamation mark that a lower-case letter precedes
+    /// and a capital follows with no space ("uzzināt.Norādi"), nil when there is none. "Duck.ai" and
+    /// "U.S." are not sentences run together.
+    static func sentencesRunTogether(_ text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 3 else { return nil }
+        for i in 1..<(scalars.count - 1) where scalars[i] == "." || scalars[i] == "?" || scalars[i] == "!" {
+            guard scalars[i - 1].properties.isLowercase, scalars[i + 1].properties.isUppercase else { continue }
+            var start = i - 1, end = i + 1
+            while start > 0 && scalars[start - 1].isAlphabeticFast { start -= 1 }
+            while end + 1 < scalars.count && scalars[end + 1].isAlphabeticFast { end += 1 }
+            return String(String.UnicodeScalarView(scalars[start...end]))
+        }
+        return nil
+    }
+
+    /// How many HTML line breaks (`<br>`, `<br/>`, `<br />`, any case) the text holds.
+    static func htmlLineBreaks(_ text: String) -> Int {
+        guard text.containsByte(UInt8(ascii: "<")) else { return 0 }
+        let bytes = Array(text.utf8)
+        var found = 0
+        for i in bytes.indices where bytes[i] == UInt8(ascii: "<") && i + 3 < bytes.count
+            && bytes[i + 1] | 0x20 == UInt8(ascii: "b") && bytes[i + 2] | 0x20 == UInt8(ascii: "r") {
+            var j = i + 3
+            while j < bytes.count && bytes[j] == 0x20 { j += 1 }
+            if j < bytes.count && bytes[j] == UInt8(ascii: "/") { j += 1 }
+            if j < bytes.count && bytes[j] == UInt8(ascii: ">") { found += 1 }
+        }
+        return found
     }
 
     /// A no-break space next to an ordinary one before `: ; ! ? »` or after `«` in French or Breton.
