@@ -1132,6 +1132,8 @@ public struct StaleKeyTranslatedRule: Rule {
 
 public struct MissingTableRule: Rule {
     public init() {}
+    /// Locales without one table, from which on they are one finding.
+    static let groupedMinimum = 3
     public static let description = RuleDescription(
         id: "missing-table", name: "Table missing for a locale", severity: .warning,
         summary: "A locale has other tables of the same folder but lacks this one entirely; a table no locale has is one finding.",
@@ -1140,7 +1142,9 @@ public struct MissingTableRule: Rule {
         InfoPlist, the permission prompts and the app's name on the home screen (an `InfoPlist` table \
         with permission prompts is reported by `permission-prompt-untranslated` instead). A table that \
         no locale has while the folder's other tables are translated (never sent for translation, or a \
-        `tableName` typo in the code) is one finding at the source table, not one per locale.
+        `tableName` typo in the code) is one finding at the source table, not one per locale; so are \
+        three locales or more without the table (an export or import that left it out of them), which \
+        the finding names.
         """,
         triggering: [
             RuleExample("German has Localizable but no InfoPlist",
@@ -1153,6 +1157,13 @@ public struct MissingTableRule: Rule {
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
                 VirtualFile("de.lproj/Settings.strings", "\"sync\" = \"Synchronisieren\";\n"),
                 .strings("fr", "\"cancel\" = \"Annuler\";\n")),
+            RuleExample("Three locales lack the Settings table the others have: one finding that names them",
+                .strings("en", "\"cancel\" = \"Cancel\";\n"),
+                VirtualFile("en.lproj/Settings.strings", "↓\"sync\" = \"Sync\";\n"),
+                .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
+                VirtualFile("de.lproj/Settings.strings", "\"sync\" = \"Synchronisieren\";\n"),
+                .strings("fr", "\"cancel\" = \"Annuler\";\n"), .strings("ja", "\"cancel\" = \"キャンセル\";\n"),
+                .strings("ko", "\"cancel\" = \"취소\";\n")),
             RuleExample("No locale has the table (a tableName typo, or never sent for translation): one finding, not one per locale",
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 VirtualFile("en.lproj/Sync paused.strings", "↓\"Sync paused\" = \"Syncing resumes when you are online.\";\n"),
@@ -1203,13 +1214,30 @@ public struct MissingTableRule: Rule {
                                         location: location, locale: nil, table: set.id.name))
                 continue
             }
+            let strings = "\(source.keys.count) string\(source.keys.count == 1 ? " falls" : "s fall") back to \(context.project.sourceLanguage)"
+            var lacking: [String] = []
             for locale in folderLocales.subtracting(present).sorted() {
                 // en-GB for an en source falls back to en by design: a note.
                 let variant = context.isSourceVariant(locale)
                 if promptsOwnIt && !variant && !context.coverage.isPartial(locale) { continue }
-                findings.append(Finding(ruleID: rule.id, severity: variant ? .note : rule.severity,
-                                        message: "table \(set.id.name) has no \(locale) version (\(source.keys.count) string\(source.keys.count == 1 ? " falls" : "s fall") back to \(context.project.sourceLanguage)\(variant ? ", as a regional variant does by design" : ""))",
-                                        location: location, locale: locale, table: set.id.name))
+                if variant {
+                    findings.append(Finding(ruleID: rule.id, severity: .note,
+                                            message: "table \(set.id.name) has no \(locale) version (\(strings), as a regional variant does by design)",
+                                            location: location, locale: locale, table: set.id.name))
+                } else {
+                    lacking.append(locale)
+                }
+            }
+            // Several locales without the table: one export or import left it out of them all, one finding.
+            if lacking.count >= Self.groupedMinimum {
+                findings.append(Finding(ruleID: rule.id, severity: rule.severity,
+                                        message: "table \(set.id.name) has no version in \(lacking.count) of the \(folderLocales.count) locales this folder is translated into (\(strings) in each): \(listed(lacking))",
+                                        location: location, locale: nil, table: set.id.name))
+            } else {
+                findings += lacking.map { locale in
+                    Finding(ruleID: rule.id, severity: rule.severity, message: "table \(set.id.name) has no \(locale) version (\(strings))",
+                            location: location, locale: locale, table: set.id.name)
+                }
             }
         }
         return findings

@@ -67,4 +67,10 @@ import Testing
         #expect(messages == ["runs two sentences together (\"uzzināt.Norādi\") where the source breaks the line: put the source's line break back"])
         #expect(WhitespaceMismatchRule.sentencesRunTogether("Ask Duck.ai in the U.S. today") == nil)
     }
+
+    /// Locales without a table the others have are named in one finding.
+    @Test func localesWithoutATableAreOneFinding() throws {
+        let messages = try Self.messages("missing-table", example: "Three locales lack the Settings table")
+        #expect(messages == ["table Settings has no version in 3 of the 4 locales this folder is translated into (1 string falls back to en in each): fr, ja and ko"])
+    }
 }
