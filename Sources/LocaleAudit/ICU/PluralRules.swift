@@ -164,11 +164,12 @@ public final class PluralRules: @unchecked Sendable {
     }
 
     /// Sorted distinct integers with runs of three or more shown as "a–b".
-    static func collapse(_ values: [Int]) -> [String] {
-        let sorted = Array(Set(values)).sorted()
+    static func collapse(_ values: [Int], items limit: Int = .max) -> [String] {
+        // Most callers pass the integers of a category in order already: no set, no sort.
+        let sorted = zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) ? values : Array(Set(values)).sorted()
         var items: [String] = []
         var index = 0
-        while index < sorted.count {
+        while index < sorted.count && items.count < limit {
             var end = index
             while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
             if end - index >= 2 {

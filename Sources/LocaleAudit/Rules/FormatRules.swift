@@ -193,7 +193,9 @@ public struct FormatCountMismatchRule: Rule {
         rationale: """
         Reading an argument that was never passed takes whatever lies on the stack: garbage or a crash. \
         Dropping one loses information (a name, a count). Arguments are compared by number, so a \
-        placeholder the source repeats may appear fewer times in a translation.
+        placeholder the source repeats may appear fewer times in a translation. TranslateWiki's \
+        messages (a table with `qqq` documentation) pass their arguments as `$1`, `$2`, …: those are \
+        compared the same way.
         """,
         triggering: [
             RuleExample("The name is dropped",
@@ -202,8 +204,18 @@ public struct FormatCountMismatchRule: Rule {
             RuleExample("A second argument that is never passed",
                 .strings("en", "\"deleted\" = \"%@ was deleted\";\n"),
                 .strings("de", "\"deleted\" = ↓\"%1$@ wurde von %2$@ gelöscht\";\n")),
+            RuleExample("TranslateWiki messages: a $1 the source does not pass, and a $1 that lost its number",
+                .strings("en", "\"list.exists\" = \"Reading list name already in use\";\n\"terms\" = \"You agree to the $1Terms of Use$2\";\n"),
+                .strings("qqq", "\"list.exists\" = \"Error when a list name is taken\";\n\"terms\" = \"$1 and $2 wrap the link\";\n"),
+                .strings("mr", "\"list.exists\" = ↓\"$1 या नावाची वाचन यादी आधीच अस्तित्त्वात आहे.\";\n"),
+                .strings("ar", "\"terms\" = ↓\"فإنك توافق على $شروط الاستخدام$2\";\n")),
         ],
         nonTriggering: [
+            RuleExample("TranslateWiki messages: a plural's number that only chooses the form, and a translator's %@ for $1",
+                .strings("en", "\"deleted\" = \"{{PLURAL:$1|article|articles}} deleted\";\n\"hidden\" = \"All $1 cards hidden\";\n"),
+                .strings("qqq", "\"deleted\" = \"Announced after deleting\";\n\"hidden\" = \"$1 is a number\";\n"),
+                .strings("ab", "\"deleted\" = \"Астатиа аныхуп\";\n"),
+                .strings("ru", "\"hidden\" = \"Все %@ карточек скрыты\";\n")),
             RuleExample("A repeated placeholder used once",
                 .strings("en", "\"share\" = \"Share %1$@? %1$@ will be public.\";\n"),
                 .strings("de", "\"share\" = \"%1$@ teilen und veröffentlichen?\";\n")),
@@ -231,7 +243,74 @@ public struct FormatCountMismatchRule: Rule {
                                        severity: .warning, notes: [item.pair.sourceNote]))
             }
         }
+        findings += Self.mediaWikiFindings(context)
         return findings
+    }
+
+    /// TranslateWiki's `$1`, `$2`: in a table with message documentation (`qqq`), each translation
+    /// passes the source's numbers, no more and no fewer.
+    static func mediaWikiFindings(_ context: RuleContext) -> [Finding] {
+        let rule = description
+        var findings: [Finding] = []
+        let documented = context.index.tableSets.map { $0.documentation != nil }
+        for pair in context.pairs where pair.tableIndex >= 0 && documented[Int(pair.tableIndex)] {
+            guard case .text(let translation) = pair.translation.value, case .text(let source) = pair.source.value,
+                  source.containsByte(0x24) || translation.containsByte(0x24) else { continue }
+            // A translator's "%@" for "$1" carries the argument too (the conversion numbers it).
+            let printf = Set(FormatSpecifiers.scan(translation).numberedArguments.map(\.number))
+            let passed = mediaWikiNumbers(source), read = mediaWikiNumbers(translation).union(printf)
+            guard passed != read else { continue }
+            // A number the source only uses to choose a form ("{{PLURAL:$1|article|articles}} deleted")
+            // need not show in a language that has one form.
+            let extra = read.subtracting(passed).sorted()
+            let unread = mediaWikiNumbers(source, shownOnly: true).subtracting(read).sorted()
+            func list(_ numbers: [Int]) -> String { numbers.map { "$\($0) (argument \($0))" }.joined(separator: ", ") }
+            if !extra.isEmpty {
+                findings.append(.entry(rule, "has \(list(extra)), which the source never passes: the app shows it as it stands, or reads an argument never passed",
+                                       at: pair.location, locale: pair.locale, table: pair.table, key: pair.key, notes: [pair.sourceNote]))
+            }
+            if !unread.isEmpty {
+                // "$شروط" for "$1Terms": the placeholder lost its number, and the $ shows.
+                let broken = brokenMediaWikiPlaceholder(translation).map { "; \"\($0)\" looks like it, mistyped" } ?? ""
+                var finding = Finding.entry(rule, "never shows \(list(unread)) that the source passes\(broken)",
+                                            at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,
+                                            severity: .warning, notes: [pair.sourceNote])
+                // One translator's way of typing placeholders ("$१" in every string) is one habit in a file.
+                if let typed = brokenMediaWikiPlaceholder(translation) { finding.batchMark = "placeholder typed \(typed)" }
+                findings.append(finding)
+            }
+        }
+        return findings
+    }
+
+    /// The numbers of the text's `$1`, `$2`, … placeholders; `shownOnly`: leaving out those that
+    /// only choose a form (`{{PLURAL:$1|…}}`, `{{GENDER:$1|…}}`) and show nowhere.
+    static func mediaWikiNumbers(_ text: String, shownOnly: Bool = false) -> Set<Int> {
+        var numbers: Set<Int> = []
+        let bytes = Array(text.utf8)
+        for i in bytes.indices.dropLast() where bytes[i] == 0x24 && bytes[i + 1] >= 0x31 && bytes[i + 1] <= 0x39 {
+            if shownOnly && i >= 1 && bytes[i - 1] == UInt8(ascii: ":") { continue }
+            var j = i + 1, n = 0
+            while j < bytes.count, bytes[j] >= 0x30 && bytes[j] <= 0x39, n < 100 { n = n * 10 + Int(bytes[j] - 0x30); j += 1 }
+            numbers.insert(n)
+        }
+        return numbers
+    }
+
+    /// A `$` without its number ("$شروط", "uso$ e", "$ 1"), with the word it stands in: a
+    /// placeholder whose number was typed over or split off.
+    static func brokenMediaWikiPlaceholder(_ text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        // Letters and digits of any script ("$१", "1$") around it belong to what was typed.
+        func isWordScalar(_ scalar: Unicode.Scalar) -> Bool { scalar.isAlphabeticFast || scalar.properties.numericType != nil }
+        for i in scalars.indices where scalars[i] == "$" && !(i + 1 < scalars.count && (0x31...0x39).contains(scalars[i + 1].value)) {
+            var start = i, end = i
+            while start > 0 && isWordScalar(scalars[start - 1]) { start -= 1 }
+            if end + 2 < scalars.count && scalars[end + 1] == " " && (0x31...0x39).contains(scalars[end + 2].value) { end += 2 }
+            while end + 1 < scalars.count && isWordScalar(scalars[end + 1]) { end += 1 }
+            return String(String.UnicodeScalarView(scalars[start...end]))
+        }
+        return nil
     }
 }
 

@@ -72,7 +72,8 @@ final class PluralRulesCache: Sendable {
         let values = integers(locale, category, excludingZero: excludingZero)
         guard let rules = rules(for: locale) else { return "" }
         if values.isEmpty { return rules.exampleText(for: category) }
-        let runs = PluralRules.collapse(values)
+        // One run more than shown says whether the list goes on.
+        let runs = PluralRules.collapse(values, items: limit + 1)
         return runs.count > limit ? (runs.prefix(limit) + ["…"]).joined(separator: ", ") : runs.joined(separator: ", ")
     }
 }

@@ -25,6 +25,24 @@ struct ScalarTable: Sendable {
     static let alphabetic = ScalarTable { $0.properties.isAlphabetic }
     static let whitespace = ScalarTable { $0.properties.isWhitespace }
     /// Scalars whose lower-case mapping is not the scalar itself.
+    /// Scalars that may join the scalar before them into one character (grapheme cluster): marks,
+    /// joiners and variation selectors, Hangul jamo, the Thai and Lao vowels that are spacing marks,
+    /// regional indicators, emoji modifiers and tags, and the prepended Arabic and Syriac signs. A
+    /// text without any has one character per scalar (but for CR LF, neither a letter).
+    static let joinsPreviousCharacter = ScalarTable { scalar in
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
+        default: break
+        }
+        switch scalar.value {
+        case 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF, 0x0E33, 0x0EB3, 0x0600...0x0605, 0x06DD, 0x070F, 0x0D4E, 0x0890...0x0891, 0x08E2,
+             0xFE00...0xFE0F, 0xFF9E...0xFF9F, 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF, 0xE0000...0xE0FFF, 0x110BD, 0x110CD, 0x111C2...0x111C3,
+             0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02:
+            return true
+        default:
+            return false
+        }
+    }
     static let changesWhenLowercased = ScalarTable { $0.properties.lowercaseMapping.unicodeScalars.elementsEqual(CollectionOfOne($0)) == false }
 }
 

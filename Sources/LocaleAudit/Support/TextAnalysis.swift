@@ -6,18 +6,33 @@ public enum TextAnalysis {
         let masked = maskNonWords(text)
         // Most texts are ASCII: their letters and apostrophes are single bytes, words split as bytes.
         if masked.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(in: masked) }
+        // Without a scalar that joins the one before it into one character, characters are scalars.
+        if !masked.unicodeScalars.contains(where: ScalarTable.joinsPreviousCharacter.contains) { return scalarWords(in: masked) }
         return characterWords(in: masked)
     }
 
     /// `translatableWords` of an ASCII text: runs of two or more ASCII letters, apostrophes inside.
     static func asciiWords(in masked: String) -> [Substring] {
+        words(in: masked, masked.utf8, isLetter: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }, isApostrophe: { $0 == 0x27 })
+    }
+
+    /// `translatableWords` of a text whose characters are single scalars (no combining marks,
+    /// joiners or Hangul jamo): the same words as `characterWords`, without grapheme breaking.
+    static func scalarWords(in masked: String) -> [Substring] {
+        words(in: masked, masked.unicodeScalars, isLetter: \.isAlphabeticFast, isApostrophe: { $0 == "'" || $0 == "’" })
+    }
+
+    /// Runs of two or more letters, apostrophes inside, walking one view of the text (its bytes or
+    /// its scalars) whose elements are its characters.
+    @inline(__always)
+    private static func words<View: Collection>(in masked: String, _ view: View, isLetter: (View.Element) -> Bool,
+                                                isApostrophe: (View.Element) -> Bool) -> [Substring] where View.Index == String.Index {
         var words: [Substring] = []
-        let utf8 = masked.utf8
         var start: String.Index? = nil, length = 0
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || (start != nil && byte == 0x27) {
+        var index = view.startIndex
+        while index < view.endIndex {
+            let element = view[index]
+            if isLetter(element) || (start != nil && isApostrophe(element)) {
                 if start == nil { start = index }
                 length += 1
             } else if let s = start {
@@ -25,7 +40,7 @@ public enum TextAnalysis {
                 start = nil
                 length = 0
             }
-            index = utf8.index(after: index)
+            index = view.index(after: index)
         }
         if let s = start, length >= 2 { words.append(masked[s...]) }
         return words

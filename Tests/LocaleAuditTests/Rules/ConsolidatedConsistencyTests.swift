@@ -65,13 +65,26 @@ import Testing
         #expect(finding.message.contains("none of the 8 locales this folder is translated into has it"), "\(finding.message)")
     }
 
-    @Test func aTableSomeLocalesHaveStaysPerLocale() throws {
+    /// Seven locales without a table de has: one finding at the source table that names them.
+    @Test func aTableSomeLocalesLackIsOneFindingNamingThem() throws {
         var files = ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n",
                      "en.lproj/Settings.strings": "\"s\" = \"S\";\n",
                      "de.lproj/Settings.strings": "\"s\" = \"X\";\n"]
         for locale in Self.locales { files["\(locale).lproj/Localizable.strings"] = "\"a\" = \"X\";\n" }
         let findings = try audit(files, rule: "missing-table")
-        #expect(findings.map(\.locale) == ["bg", "cs", "da", "el", "es", "fi", "fr"])
+        #expect(findings.count == 1)
+        let finding = try #require(findings.first)
+        #expect(finding.locale == nil && finding.table == "Settings" && finding.location?.file.hasSuffix("en.lproj/Settings.strings") == true)
+        #expect(finding.message == "table Settings has no version in 7 of the 8 locales this folder is translated into (1 string falls back to en in each): bg, cs, da, el, es, fi and fr")
+    }
+
+    /// Two locales without it stay findings of their own.
+    @Test func aTableTwoLocalesLackStaysPerLocale() throws {
+        let files = ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n", "en.lproj/Settings.strings": "\"s\" = \"S\";\n",
+                     "de.lproj/Localizable.strings": "\"a\" = \"X\";\n", "de.lproj/Settings.strings": "\"s\" = \"X\";\n",
+                     "fr.lproj/Localizable.strings": "\"a\" = \"X\";\n", "it.lproj/Localizable.strings": "\"a\" = \"X\";\n"]
+        let findings = try audit(files, rule: "missing-table")
+        #expect(findings.map(\.locale) == ["fr", "it"])
     }
 
     @Test func onlyARegionalVariantWithoutTheTableIsANote() throws {

@@ -73,4 +73,19 @@ import Testing
         let messages = try Self.messages("missing-table", example: "Three locales lack the Settings table")
         #expect(messages == ["table Settings has no version in 3 of the 4 locales this folder is translated into (1 string falls back to en in each): fr, ja and ko"])
     }
+
+    /// TranslateWiki's $1: one the source does not pass is an error; one typed over names what is left.
+    @Test func mediaWikiPlaceholdersAreCompared() throws {
+        let messages = try Self.messages("format-count-mismatch", example: "TranslateWiki messages")
+        #expect(messages.sorted() == [
+            "has $1 (argument 1), which the source never passes: the app shows it as it stands, or reads an argument never passed",
+            "never shows $1 (argument 1) that the source passes; \"$شروط\" looks like it, mistyped",
+        ])
+        #expect(FormatCountMismatchRule.mediaWikiNumbers("a $1 b $12 c $ d $0") == [1, 12])
+        #expect(FormatCountMismatchRule.mediaWikiNumbers("{{PLURAL:$1|one|$2 more}}", shownOnly: true) == [2])
+        #expect(FormatCountMismatchRule.brokenMediaWikiPlaceholder("los $1términos de uso$ e") == "uso$")
+        #expect(FormatCountMismatchRule.brokenMediaWikiPlaceholder("pokynů. $ 1") == "$ 1")
+        #expect(FormatCountMismatchRule.brokenMediaWikiPlaceholder("$१ किलो मीटर") == "$१")
+        #expect(FormatCountMismatchRule.brokenMediaWikiPlaceholder("Apple Maps 1$") == "1$")
+    }
 }

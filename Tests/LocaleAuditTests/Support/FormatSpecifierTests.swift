@@ -121,6 +121,20 @@ import Testing
         #expect(TextAnalysis.asciiWords(in: text) == TextAnalysis.characterWords(in: text))
     }
 
+    /// Texts whose characters are single scalars are split scalar by scalar; the words are the
+    /// character-by-character split's. Texts with combining marks, joiners or jamo are not simple.
+    @Test(arguments: ["Удалить книгу", "Ελληνικά κείμενα", "书架 同步", "Crème brûlée’s", "ا ب كتاب جديد", "ספר חדש",
+                      "Ünïcödé\r\nläuft", "x é y", "日本語のテキスト", "한국어 텍스트", "«Книги» — 5 шт."])
+    func scalarWordsAgreeWithCharacterWords(text: String) {
+        #expect(!text.unicodeScalars.contains(where: ScalarTable.joinsPreviousCharacter.contains))
+        #expect(TextAnalysis.scalarWords(in: text) == TextAnalysis.characterWords(in: text))
+    }
+
+    @Test(arguments: ["e\u{301}cole", "कि", "ไทยนำ", "👍🏽", "🇫🇷", "a\u{200D}b", "\u{1100}\u{1161}", "مَرحبا"])
+    func textsWithJoiningScalarsAreNotSimple(text: String) {
+        #expect(text.unicodeScalars.contains(where: ScalarTable.joinsPreviousCharacter.contains))
+    }
+
     @Test func translatableWordsIgnorePlaceholdersURLsNumbersAndEmail() {
         #expect(TextAnalysis.translatableWords(in: "%@ %d 100 https://example.com/help a@b.com").isEmpty)
         #expect(TextAnalysis.translatableWords(in: "Add book").map(String.init) == ["Add", "book"])
