@@ -2,6 +2,7 @@
 #include "shim_support.hpp"
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
+#include <unicode/uniset.h>
 
 int32_t la_script_of(int32_t codePoint) {
     UErrorCode code = U_ZERO_ERROR;
@@ -48,4 +49,19 @@ int32_t la_paired_bracket(int32_t codePoint) { return (int32_t)u_getBidiPairedBr
 int32_t la_is_strong_right_to_left(int32_t codePoint) {
     UCharDirection direction = u_charDirection((UChar32)codePoint);
     return direction == U_RIGHT_TO_LEFT || direction == U_RIGHT_TO_LEFT_ARABIC ? 1 : 0;
+}
+
+int32_t la_set_bits(const char *pattern, uint64_t *bits, int32_t words) {
+    if (pattern == nullptr || bits == nullptr || words <= 0) return -1;
+    UErrorCode code = U_ZERO_ERROR;
+    icu::UnicodeSet set(icu::UnicodeString::fromUTF8(pattern), code);
+    if (U_FAILURE(code)) return -1;
+    const UChar32 last = (UChar32)words * 64 - 1;
+    for (int32_t r = 0; r < set.getRangeCount(); ++r) {
+        UChar32 start = set.getRangeStart(r), end = set.getRangeEnd(r);
+        if (start > last) break;
+        if (end > last) end = last;
+        for (UChar32 c = start; c <= end; ++c) bits[c >> 6] |= (uint64_t)1 << (c & 63);
+    }
+    return 0;
 }

@@ -62,6 +62,11 @@ int32_t la_locale_scripts(const char *tag, int32_t *codes, int32_t capacity, int
 /// The Script property of a code point (UScriptCode), or -1 on failure.
 int32_t la_script_of(int32_t codePoint);
 
+/// Sets bit c of `bits` (`words` × 64 code points from U+0000) for each code point c of the
+/// UnicodeSet `pattern` ("[:Alphabetic:]"), leaving the other bits as they are. Returns 0, or -1
+/// when the pattern does not parse.
+int32_t la_set_bits(const char *pattern, uint64_t *bits, int32_t words);
+
 /// The Script_Extensions of a code point. Returns the count (which may exceed `capacity`).
 int32_t la_script_extensions(int32_t codePoint, int32_t *codes, int32_t capacity, int32_t *status);
 

@@ -560,7 +560,7 @@ enum ConsistentIdentification {
                     let message: String
                     if let spelling, outvoted {
                         let (preferred, other) = (variants[majority].form, variants[1 - majority].form)
-                        message = "\(here); the two differ only in accents, and \(group.locale) writes \"\(preferred.visibleExcerpt)\" \(spelling.counts.preferred) times in its texts, \"\(other.visibleExcerpt)\" \(spelling.counts.other): \(why): spell it \"\(preferred.visibleExcerpt)\" as in \(suggestion)"
+                        message = "\(here); the two differ only in accents, and \(group.locale) writes \"\(preferred.visibleExcerpt)\" \(spelling.counts.preferred) times in its texts, \"\(other.visibleExcerpt)\" \(spelling.counts.other); \(why): spell it \"\(preferred.visibleExcerpt)\" as in \(suggestion)"
                     } else {
                         message = "\(here); \(why): use \(suggestion)"
                     }

@@ -182,45 +182,86 @@ public enum TextDecoding {
 
     static func transcodeUTF16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, encoding: TextEncoding,
                                path: String) -> DecodedText {
-        var findings: [Finding] = []
+        // Where each lone surrogate starts (a byte offset), and its message: positions are only
+        // worked out for the few that are reported, after the one tight pass.
+        var errors: [(offset: Int, message: String)] = []
         var suppressed = 0
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count - start)
-        var position = Position()
-        func report(_ message: String) {
-            if findings.count < maximumEncodingFindings {
-                findings.append(Finding(ruleID: ReaderRule.encoding, severity: .error, message: message,
-                                        location: SourceLocation(file: path, line: position.line, column: position.column)))
-            } else {
-                suppressed += 1
-            }
-        }
-        bytes.withUnsafeBufferPointer { p in
-            let end = start + ((p.count - start) & ~1)
-            var i = start
+        let end = start + ((bytes.count - start) & ~1)
+        let output = bytes.withUnsafeBufferPointer { p -> [UInt8] in
             @inline(__always) func unit(_ at: Int) -> UInt32 {
                 littleEndian ? UInt32(p[at]) | UInt32(p[at + 1]) << 8 : UInt32(p[at]) << 8 | UInt32(p[at + 1])
             }
-            while i < end {
-                var scalar = unit(i)
-                i += 2
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    if i < end, case let low = unit(i), low >= 0xDC00 && low <= 0xDFFF {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            // A code unit becomes at most three bytes of UTF-8 (a surrogate pair, four for two units).
+            return [UInt8](unsafeUninitializedCapacity: max(1, (end - start) / 2 * 3)) { out, count in
+                var i = start, o = 0
+                while i < end {
+                    var scalar = unit(i)
+                    if scalar < 0x80 {
+                        out[o] = UInt8(truncatingIfNeeded: scalar)
+                        o += 1
                         i += 2
-                    } else {
-                        report("lone high surrogate U+\(String(scalar, radix: 16, uppercase: true)) in \(encoding.rawValue) text")
-                        scalar = 0xFFFD
+                        continue
                     }
-                } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                    report("lone low surrogate U+\(String(scalar, radix: 16, uppercase: true)) in \(encoding.rawValue) text")
-                    scalar = 0xFFFD
+                    let at = i
+                    i += 2
+                    if scalar >= 0xD800 && scalar <= 0xDFFF {
+                        if scalar <= 0xDBFF, i < end, case let low = unit(i), low >= 0xDC00 && low <= 0xDFFF {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            i += 2
+                        } else {
+                            let kind = scalar <= 0xDBFF ? "high" : "low"
+                            if errors.count < maximumEncodingFindings {
+                                errors.append((at, "lone \(kind) surrogate U+\(String(scalar, radix: 16, uppercase: true)) in \(encoding.rawValue) text"))
+                            } else {
+                                suppressed += 1
+                            }
+                            scalar = 0xFFFD
+                        }
+                    }
+                    if scalar < 0x800 {
+                        out[o] = UInt8(truncatingIfNeeded: 0xC0 | (scalar >> 6))
+                        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+                        o += 2
+                    } else if scalar < 0x10000 {
+                        out[o] = UInt8(truncatingIfNeeded: 0xE0 | (scalar >> 12))
+                        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+                        out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+                        o += 3
+                    } else {
+                        out[o] = UInt8(truncatingIfNeeded: 0xF0 | (scalar >> 18))
+                        out[o + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 12) & 0x3F))
+                        out[o + 2] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+                        out[o + 3] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+                        o += 4
+                    }
                 }
-                appendUTF8(scalar, to: &output)
-                position.advance(scalar: scalar)
+                count = o
             }
-            if (p.count - start) & 1 == 1 {
-                report("\(encoding.rawValue) text ends with half a code unit (odd number of bytes)")
+        }
+        // The line and column of the scalar that starts at byte `offset`, counted as the scalars go.
+        func location(at offset: Int) -> SourceLocation {
+            var position = Position()
+            var i = start
+            bytes.withUnsafeBufferPointer { p in
+                func unit(_ at: Int) -> UInt32 {
+                    littleEndian ? UInt32(p[at]) | UInt32(p[at + 1]) << 8 : UInt32(p[at]) << 8 | UInt32(p[at + 1])
+                }
+                while i < offset {
+                    let scalar = unit(i)
+                    i += 2
+                    if scalar >= 0xD800 && scalar <= 0xDBFF, i < end, case let low = unit(i), low >= 0xDC00 && low <= 0xDFFF { i += 2 }
+                    position.advance(scalar: scalar)
+                }
+            }
+            return SourceLocation(file: path, line: position.line, column: position.column)
+        }
+        var findings = errors.map { Finding(ruleID: ReaderRule.encoding, severity: .error, message: $0.message, location: location(at: $0.offset)) }
+        if (bytes.count - start) & 1 == 1 {
+            let message = "\(encoding.rawValue) text ends with half a code unit (odd number of bytes)"
+            if findings.count < maximumEncodingFindings {
+                findings.append(Finding(ruleID: ReaderRule.encoding, severity: .error, message: message, location: location(at: end)))
+            } else {
+                suppressed += 1
             }
         }
         if suppressed > 0 { findings.append(summaryFinding(suppressed, path: path)) }

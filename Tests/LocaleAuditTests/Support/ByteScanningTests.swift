@@ -175,3 +175,66 @@ import Testing
         return (line, column)
     }
 }
+
+/// UTF-16 is transcoded in one pass; the line and column of each lone surrogate, and of a last half
+/// code unit, are worked out only for those reported.
+@Suite struct UTF16DecodingTests {
+    static func utf16(_ units: [UInt16], littleEndian: Bool, oddByte: Bool = false) -> [UInt8] {
+        var bytes: [UInt8] = littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+        for unit in units {
+            let (low, high) = (UInt8(unit & 0xFF), UInt8(unit >> 8))
+            bytes += littleEndian ? [low, high] : [high, low]
+        }
+        return oddByte ? bytes + [0x41] : bytes
+    }
+
+    @Test(arguments: [true, false])
+    func loneSurrogatesAndAHalfUnitAreReportedWhereTheyStand(littleEndian: Bool) {
+        // "a\r\nb😀" then a lone high surrogate, "c", a lone low one, "é", and half a code unit.
+        let units: [UInt16] = [0x61, 0x0D, 0x0A, 0x62, 0xD83D, 0xDE00, 0xD800, 0x63, 0xDC00, 0xE9]
+        let decoded = TextDecoding.decode(Self.utf16(units, littleEndian: littleEndian, oddByte: true), path: "x.strings")
+        #expect(String(decoding: decoded.utf8, as: UTF8.self) == "a\r\nb😀\u{FFFD}c\u{FFFD}é")
+        let name = littleEndian ? "UTF-16LE" : "UTF-16BE"
+        #expect(decoded.findings.map(\.message) == ["lone high surrogate U+D800 in \(name) text", "lone low surrogate U+DC00 in \(name) text",
+                                                    "\(name) text ends with half a code unit (odd number of bytes)"])
+        #expect(decoded.findings.map { [$0.location?.line ?? 0, $0.location?.column ?? 0] } == [[2, 3], [2, 5], [2, 7]])
+    }
+
+    @Test func cleanTextHasNoFindings() {
+        let decoded = TextDecoding.decode(Self.utf16(Array("\"k\" = \"Ключ\";\n".utf16), littleEndian: true), path: "x.strings")
+        #expect(decoded.findings.isEmpty)
+        #expect(String(decoding: decoded.utf8, as: UTF8.self) == "\"k\" = \"Ключ\";\n")
+    }
+}
+
+/// The scalar tables filled from ICU's sets answer as the standard library's properties do, for
+/// every scalar of the Basic Multilingual Plane, but where the two Unicode versions differ: scalars
+/// ICU's version does not assign yet, and combining marks a later version made alphabetic.
+@Suite struct ScalarTableTests {
+    static let unassignedInICU = ScalarTable(icuSet: "[:Cn:]") { _ in false }
+
+    static func differences(_ table: ScalarTable, _ property: @escaping @Sendable (Unicode.Scalar) -> Bool) -> [String] {
+        let asked = ScalarTable(property)
+        return (0..<0x10000).compactMap { value -> String? in
+            guard let scalar = Unicode.Scalar(value), table.contains(scalar) != asked.contains(scalar),
+                  !unassignedInICU.contains(scalar), scalar.properties.generalCategory != .nonspacingMark else { return nil }
+            return String(value, radix: 16, uppercase: true)
+        }
+    }
+
+    @Test func alphabeticWhiteSpaceAndLowercasingAgreeWithTheStandardLibrary() {
+        #expect(Self.differences(.alphabetic, { $0.properties.isAlphabetic }) == [])
+        #expect(Self.differences(.whitespace, { $0.properties.isWhitespace }) == [])
+        #expect(Self.differences(.changesWhenLowercased, { $0.properties.lowercaseMapping.unicodeScalars.elementsEqual(CollectionOfOne($0)) == false }) == [])
+    }
+
+    /// ICU's grapheme break classes cover every scalar the hand-made list names.
+    @Test func joiningScalarsCoverMarksJoinersAndJamo() {
+        for value: UInt32 in [0x0301, 0x093F, 0x0E33, 0x0EB3, 0x200D, 0x200C, 0xFE0F, 0x1100, 0x1161, 0x11A8, 0x0600, 0x0D4E, 0xFF9E] {
+            #expect(ScalarTable.joinsPreviousCharacter.contains(Unicode.Scalar(value)!), "U+\(String(value, radix: 16))")
+        }
+        for value: UInt32 in [0x41, 0x0416, 0x4E2D, 0xAC00, 0x05D0, 0x0627, 0x3042] {
+            #expect(!ScalarTable.joinsPreviousCharacter.contains(Unicode.Scalar(value)!), "U+\(String(value, radix: 16))")
+        }
+    }
+}
