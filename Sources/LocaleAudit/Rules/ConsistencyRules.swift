@@ -914,9 +914,10 @@ public struct TranslationStateRule: Rule {
         `rtl-no-rtl-text` reports the text of the same entry, that finding says what is wrong and stands \
         for both. A string not for translation (`shouldTranslate: false`) has no state worth reporting, \
         and a partial locale's strings still to translate are counted by `locale-incomplete`. A state \
-        that three translations of a string share or more, when a third of them are unfinished in \
-        some state, as one change of the source leaves them, is one finding at the source entry \
-        naming the locales; five strings or \
+        that three translations of a string share or more is one finding at the source entry naming \
+        the locales (when a third of them are unfinished in some state, as one change of the source \
+        leaves them, it says so), and the same locales in that state on three strings or more of a \
+        file are one finding; five strings or \
         more of one table in one state in one locale are one finding there, naming the strings.
         """,
         triggering: [
@@ -935,6 +936,13 @@ public struct TranslationStateRule: Rule {
                                              ("nl", stringUnit("Verwijderen")), ("pt", stringUnit("Apagar")), ("sv", stringUnit("Radera")),
                                              ("da", stringUnit("Slet")), ("fi", stringUnit("Poista")), ("pl", stringUnit("Usuń")),
                                              ("cs", stringUnit("Smazat")), ("hu", stringUnit("Törlés"))))),
+            RuleExample("Three of twelve translations in review, the others final: one finding at the source, naming the three",
+                .catalog(strings: catalogKey("Delete", ("↓en", stringUnit("Delete…")), ("de", stringUnit("Löschen", state: "needs_review")),
+                                             ("fr", stringUnit("Supprimer", state: "needs_review")),
+                                             ("it", stringUnit("Elimina", state: "needs_review")),
+                                             ("es", stringUnit("Eliminar")), ("nl", stringUnit("Verwijderen")), ("pt", stringUnit("Apagar")),
+                                             ("sv", stringUnit("Radera")), ("da", stringUnit("Slet")), ("fi", stringUnit("Poista")),
+                                             ("pl", stringUnit("Usuń")), ("cs", stringUnit("Smazat")), ("hu", stringUnit("Törlés"))))),
             RuleExample("One locale has not reviewed five strings of a table yet: one finding, naming them",
                 .catalog(strings: ["Copy", "Cut", "Paste", "Delete", "Undo"].enumerated().map { index, key in
                     catalogKey(key, ("\(index == 0 ? "↓" : "")fr", stringUnit("« \(key) »", state: "needs_review")))
@@ -984,7 +992,7 @@ public struct TranslationStateRule: Rule {
             for group in order {
                 let members = marked[group]!
                 let having = set.translations.filter { $0.entries[group.key] != nil }.count
-                guard members.count >= 3, unfinished[group.key]! * 3 >= having, let position = set.sourcePositions[group.key] else {
+                guard members.count >= 3, let position = set.sourcePositions[group.key] else {
                     for member in members {
                         let place = LocaleState(locale: member.place.locale, state: group.state)
                         if left[place] == nil { leftOrder.append(place) }
@@ -992,9 +1000,21 @@ public struct TranslationStateRule: Rule {
                     }
                     continue
                 }
+                let places = LocalePlace.ordered(members.map(\.place))
+                guard unfinished[group.key]! * 3 >= having else {
+                    // A few locales with the same mark on one key (es, fr and nl of 16): one finding
+                    // that names them; the same locales on more keys of the file are one batch.
+                    let locales = places.map(\.locale).sorted()
+                    var finding = Finding.entry(rule, "marked '\(group.state)' in \(listed(locales)) (\(members.count) of the \(having) translations): \(members[0].meaning)",
+                                                at: set.sourceEntries[Int(position)].location, locale: nil, table: set.id, key: group.key,
+                                                notes: LocalePlace.notes(for: places))
+                    finding.batchMark = "marked '\(group.state)' in " + locales.joined(separator: " ")
+                    findings.append(finding)
+                    continue
+                }
                 findings.append(.entry(rule, "marked '\(group.state)' in \(members.count) of the \(having) translations, \(members[0].meaning); all at once, so most likely one change of the source",
                                        at: set.sourceEntries[Int(position)].location, locale: nil, table: set.id, key: group.key,
-                                       notes: LocalePlace.notes(for: LocalePlace.ordered(members.map(\.place)))))
+                                       notes: LocalePlace.notes(for: places)))
             }
             for place in leftOrder {
                 let members = left[place]!

@@ -88,4 +88,10 @@ import Testing
         #expect(FormatCountMismatchRule.brokenMediaWikiPlaceholder("$१ किलो मीटर") == "$१")
         #expect(FormatCountMismatchRule.brokenMediaWikiPlaceholder("Apple Maps 1$") == "1$")
     }
+
+    /// Three of twelve translations in review: named in one finding, without a claim about why.
+    @Test func aFewLocalesInReviewOnOneStringAreNamed() throws {
+        let messages = try Self.messages("translation-state", example: "Three of twelve translations in review")
+        #expect(messages == ["marked 'needs_review' in de, fr and it (3 of the 12 translations): a reviewer has to confirm it (often the source text changed since)"])
+    }
 }
