@@ -92,8 +92,7 @@ enum ConsistentIdentification {
     static func spellingByUsage(_ a: String, _ b: String, locale: Int32, buffers: inout LocaleTextBuffers,
                                 in index: ProjectIndex) -> (preferred: Int, counts: (preferred: Int, other: Int))? {
         guard a != b, a.folding(options: .diacriticInsensitive, locale: nil) == b.folding(options: .diacriticInsensitive, locale: nil) else { return nil }
-        // The forms are lower-cased; the buffer only in ASCII: lower it whole for the rare accented capital.
-        let texts = Array(String(decoding: buffers.texts(of: locale, in: index), as: UTF8.self).lowercased().utf8)
+        let texts = buffers.lowercasedTexts(of: locale, in: index)
         let x = ByteSearch.count(of: Array(a.utf8), in: texts), y = ByteSearch.count(of: Array(b.utf8), in: texts)
         guard x != y else { return nil }
         return x > y ? (0, (x, y)) : (1, (y, x))

@@ -3,6 +3,16 @@
 /// building a vocabulary. A buffer is built on first use and kept for the rule's run.
 struct LocaleTextBuffers {
     private var buffers: [Int32: [UInt8]] = [:]
+    private var lowercased: [Int32: [UInt8]] = [:]
+
+    /// The same texts with every letter lower-cased (not only ASCII), for words compared in lower
+    /// case: built once per locale, on first use.
+    mutating func lowercasedTexts(of locale: Int32, in index: ProjectIndex) -> [UInt8] {
+        if let buffer = lowercased[locale] { return buffer }
+        let buffer = Array(String(decoding: texts(of: locale, in: index), as: UTF8.self).lowercased().utf8)
+        lowercased[locale] = buffer
+        return buffer
+    }
 
     mutating func texts(of locale: Int32, in index: ProjectIndex) -> [UInt8] {
         if let buffer = buffers[locale] { return buffer }
