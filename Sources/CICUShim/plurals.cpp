@@ -71,6 +71,23 @@ int32_t la_plural_select(const void *rules, double number, char *buffer, int32_t
     return keywordOut(handleOf(rules)->rules->select(number), buffer, capacity);
 }
 
+int32_t la_plural_select_integers(const void *rules, int32_t first, int32_t count, int8_t *categories,
+                                  int32_t *status) {
+    if (la::failed(status) || rules == nullptr || categories == nullptr || count < 0) return 0;
+    const icu::UnicodeString names[] = {u"zero", u"one", u"two", u"few", u"many", u"other"};
+    const icu::PluralRules &plural = *handleOf(rules)->rules;
+    for (int32_t k = 0; k < count; ++k) {
+        // select(int32_t) and select(double) read an integer the same way (no fraction digits).
+        const icu::UnicodeString keyword = plural.select(first + k);
+        int8_t code = -1;
+        for (int8_t c = 0; c < 6 && code < 0; ++c) {
+            if (keyword == names[c]) code = c;
+        }
+        categories[k] = code;
+    }
+    return count;
+}
+
 int32_t la_plural_select_decimal(const void *rules, const char *decimal, char *buffer, int32_t capacity,
                                  int32_t *status) {
     if (la::failed(status) || rules == nullptr || decimal == nullptr) return 0;

@@ -118,6 +118,12 @@ int32_t la_plural_keywords(const void *rules, char *buffer, int32_t capacity, in
 int32_t la_plural_select(const void *rules, double number, char *buffer, int32_t capacity,
                          int32_t *status);
 
+/// The category of each integer first, first + 1, … (count of them) as a code in `categories`: 0 zero,
+/// 1 one, 2 two, 3 few, 4 many, 5 other, -1 another keyword. One call for a table of small numbers
+/// instead of one call and one keyword string per number. Returns count, or 0 on failure.
+int32_t la_plural_select_integers(const void *rules, int32_t first, int32_t count, int8_t *categories,
+                                  int32_t *status);
+
 /// The keyword for a decimal written as ASCII digits ("1.50", "-3", "1e6"): formatted with exactly its
 /// visible fraction digits, so "1.0" counts as having one (v = 1).
 int32_t la_plural_select_decimal(const void *rules, const char *decimal, char *buffer,

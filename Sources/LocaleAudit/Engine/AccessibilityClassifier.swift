@@ -249,7 +249,7 @@ public struct AccessibilityCoverage: Sendable, Hashable {
                     if let kind { translationKinds[kind, default: 0] += 1 }
                 }
                 guard set.hasKeysOutsideSource(l) else { continue }
-                for (key, entry) in zip(translation.keys, translation.orderedEntries) where set.sourcePositions[key] == nil {
+                for (k, (key, entry)) in zip(translation.keys, translation.orderedEntries).enumerated() where translation.keySourcePositions[k] < 0 {
                     let comment = entry.comment
                     let kind: AccessibilityClassifier.Kind?
                     if comment == nil {

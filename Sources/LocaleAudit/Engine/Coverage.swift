@@ -14,6 +14,8 @@ public struct TableCoverage: Sendable, Hashable {
     public var translated: Int
     /// Source keys the locale lacks or has not translated yet (marked 'new', or empty), in source order.
     public var missingKeys: [String]
+    /// The position of each of `missingKeys` among the source table's keys.
+    public var missingPositions: [Int32] = []
     /// Source keys whose value is identical to the source (names excepted), in source order.
     public var identicalKeys: [String]
     /// False when the locale lacks the table while having other tables of the same folder.
@@ -88,33 +90,40 @@ public enum Coverage {
             }
             let keys = positions.map { source.keys[$0] }
             guard !keys.isEmpty else { continue }
+            // Whether a source string may stay as it is depends on the locale only through its
+            // script: worked out once per string and answer, not once per locale that copies it.
+            var staysIdentical: [Bool: [Int: Bool]] = [:]
             for locale in (localesByScope[set.id.scope] ?? []).sorted() {
                 let variant = UntranslatedRule.language(of: locale) == sourceLanguage
+                let otherScript = UntranslatedRule.writesOtherScript(locale)
                 guard let l = set.translations.firstIndex(where: { $0.locale == locale }) else {
                     tablesByLocale[locale, default: []].append(
                         TableCoverage(table: set.id, locale: locale, sourceKeys: keys.count, translated: 0, missingKeys: keys,
-                                      identicalKeys: [], present: false, isSourceVariant: variant))
+                                      missingPositions: positions.map { Int32($0) }, identicalKeys: [], present: false,
+                                      isSourceVariant: variant))
                     continue
                 }
                 var row = TableCoverage(table: set.id, locale: locale, sourceKeys: keys.count, translated: 0, missingKeys: [],
                                         identicalKeys: [], present: true, isSourceVariant: variant)
                 let aligned = set.alignedEntries[l]
                 for (key, k) in zip(keys, positions) {
-                    guard let entry = aligned[k] else {
+                    // Absent, or present but not translated yet ('new', or empty): the source shows.
+                    guard let entry = aligned[k], isTranslated(entry) else {
                         row.missingKeys.append(key)
-                        continue
-                    }
-                    // Present but not translated yet ('new', or empty): the source shows, as for a missing one.
-                    guard isTranslated(entry) else {
-                        row.missingKeys.append(key)
+                        row.missingPositions.append(Int32(k))
                         continue
                     }
                     let sourceEntry = set.sourceEntries[k]
-                    if !variant, entry.shouldTranslate,
-                       isIdentical(entry.value, sourceEntry.value),
-                       !mayStayIdentical(sourceEntry.value, key: key, locale: locale, names: names) {
-                        row.identicalKeys.append(key)
-                        continue
+                    if !variant, entry.shouldTranslate, isIdentical(entry.value, sourceEntry.value) {
+                        let stays = staysIdentical[otherScript]?[k] ?? {
+                            let answer = mayStayIdentical(sourceEntry.value, key: key, writesOtherScript: otherScript, names: names)
+                            staysIdentical[otherScript, default: [:]][k] = answer
+                            return answer
+                        }()
+                        if !stays {
+                            row.identicalKeys.append(key)
+                            continue
+                        }
                     }
                     row.translated += 1
                 }
@@ -141,27 +150,39 @@ public enum Coverage {
 
     /// The text with every `%#@name@` written `%#@@`.
     static func withoutVariableNames(_ text: String) -> String {
-        var out = "", rest = Substring(text)
-        while let start = rest.range(of: "%#@") {
-            out += rest[..<start.upperBound]
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: "@") else { break }
-            out += "@"
-            rest = rest[rest.index(after: end)...]
+        guard text.firstByteRange(of: "%#@") != nil else { return text }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            out.append(bytes[i])
+            i += 1
+            guard i >= 3, bytes[i - 3] == UInt8(ascii: "%"), bytes[i - 2] == UInt8(ascii: "#"), bytes[i - 1] == UInt8(ascii: "@") else { continue }
+            // The name up to its closing '@' goes; without one the rest stays as written.
+            guard let end = bytes[i...].firstIndex(of: UInt8(ascii: "@")) else { break }
+            out.append(UInt8(ascii: "@"))
+            i = end + 1
         }
-        return out + rest
+        out.append(contentsOf: bytes[i...])
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Source text a translation may keep as it is: nothing to translate, the app's name, an
     /// acronym, a name term, or one word in a language of the source's script (the same exemptions
     /// `untranslated` makes).
     static func mayStayIdentical(_ source: Value, key: String, locale: String, names: NameTerms) -> Bool {
-        if NameTerms.keptAsWrittenKeys.contains(key) { return true }
+        mayStayIdentical(source, key: key, writesOtherScript: UntranslatedRule.writesOtherScript(locale), names: names)
+    }
+
+    /// `mayStayIdentical` for a locale that writes another script than Latin or not.
+    static func mayStayIdentical(_ source: Value, key: String, writesOtherScript: Bool, names: NameTerms) -> Bool {
+        if NameTerms.isKeptAsWritten(key) { return true }
         for text in source.texts {
             let words = TextAnalysis.translatableWords(in: names.masking(text.text))
             if words.isEmpty || TextAnalysis.isIdentifierLike(text.text) { continue }
             if words.count == 1, words[0].count <= 4, words[0].allSatisfy({ $0.isUppercase || $0.isNumber }) { continue }
-            if words.count == 1 && !UntranslatedRule.writesOtherScript(locale) { continue }
+            if words.count == 1 && !writesOtherScript { continue }
             return false
         }
         return true

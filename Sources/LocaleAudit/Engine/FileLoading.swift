@@ -122,4 +122,19 @@ extension String {
         while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s = s.dropLast() }
         return String(s)
     }
+
+    /// `trimmingSpaces.isEmpty`, read from the bytes without building the trimmed text: nothing but
+    /// spaces, tabs and line breaks, where a CR LF pair is one character that trimming keeps.
+    var isOnlySpaces: Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return false }
+                if previous == 0x0D && byte == 0x0A { return false }
+                previous = byte
+            }
+            return true
+        }
+    }
 }

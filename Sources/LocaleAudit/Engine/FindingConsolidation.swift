@@ -505,33 +505,37 @@ enum FindingConsolidation {
     /// `" $1 م"` in one and `" %1$@ م"` in the other. Positional placeholders become `#1`; others `#`.
     static func placeholdersFolded(_ message: String) -> String {
         guard message.utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "%") }) else { return message }
-        let scalars = Array(message.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var i = 0
+        // Every character it looks for is ASCII: the bytes are read and written as they are, and a
+        // non-ASCII scalar's bytes pass through untouched.
+        let bytes = Array(message.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        let lengthModifiers = Array("lhqzjt".utf8), conversions = Array("@dDiuUxXoOfFeEgGcCsSaAp".utf8)
         func digits(from start: Int) -> Int {
             var end = start
-            while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
+            while end < bytes.count, bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9") { end += 1 }
             return end
         }
-        while i < scalars.count {
-            let c = scalars[i]
-            if c == "$", case let end = digits(from: i + 1), end > i + 1 {
-                out.append("#")
-                out.append(contentsOf: scalars[(i + 1)..<end])
+        var i = 0
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "$"), case let end = digits(from: i + 1), end > i + 1 {
+                out.append(UInt8(ascii: "#"))
+                out.append(contentsOf: bytes[(i + 1)..<end])
                 i = end
                 continue
             }
-            if c == "%" {
+            if c == UInt8(ascii: "%") {
                 var j = i + 1
                 let end = digits(from: j)
-                var position: ArraySlice<Unicode.Scalar> = []
-                if end > j, end < scalars.count, scalars[end] == "$" {
-                    position = scalars[j..<end]
+                var position: ArraySlice<UInt8> = []
+                if end > j, end < bytes.count, bytes[end] == UInt8(ascii: "$") {
+                    position = bytes[j..<end]
                     j = end + 1
                 }
-                while j < scalars.count, "lhqzjt".unicodeScalars.contains(scalars[j]) { j += 1 }
-                if j < scalars.count, "@dDiuUxXoOfFeEgGcCsSaAp".unicodeScalars.contains(scalars[j]) {
-                    out.append("#")
+                while j < bytes.count, lengthModifiers.contains(bytes[j]) { j += 1 }
+                if j < bytes.count, conversions.contains(bytes[j]) {
+                    out.append(UInt8(ascii: "#"))
                     out.append(contentsOf: position)
                     i = j + 1
                     continue
@@ -540,7 +544,7 @@ enum FindingConsolidation {
             out.append(c)
             i += 1
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `findings` without the `dropped` indices, each one kept passed through `update`.

@@ -184,9 +184,10 @@ public struct LanguageOfParts: Sendable {
         var hasNative = false
         for run in Scripts.groupingJapanese(Scripts.runs(in: scanned)) where !run.script.isCommonOrInherited {
             guard let trimmed = run.trimmed(in: scanned).flatMap({ Self.droppingMixedWords($0, in: units) })
-                .flatMap({ Self.trimmingSymbols($0, in: scanned) }) else { continue }
+                .flatMap({ Self.trimmingSymbols($0, in: units) }) else { continue }
             let scanned16 = Self.slice(scanned, trimmed.range)
-            let letters = scanned16.unicodeScalars.filter { $0.isAlphabeticFast }.count
+            var letters = 0
+            for scalar in scanned16.unicodeScalars where scalar.isAlphabeticFast { letters += 1 }
             if letters == 0 { continue }
             let isNative = native.contains(run.script)
                 || (run.script == Self.japanese && native.contains(.hiragana))
@@ -312,8 +313,9 @@ public struct LanguageOfParts: Sendable {
         return ScriptRun(script: run.script, location: lower, length: upper - lower)
     }
 
-    static func trimmingSymbols(_ run: ScriptRun, in text: String) -> ScriptRun? {
-        var units = Array(text.utf16)[run.range]
+    /// `text`: the UTF-16 of the text the run was found in.
+    static func trimmingSymbols(_ run: ScriptRun, in text: [UInt16]) -> ScriptRun? {
+        var units = text[run.range]
         func scalarAtStart() -> (Unicode.Scalar, Int)? {
             guard let first = units.first else { return nil }
             if UTF16.isLeadSurrogate(first), units.count > 1 {
@@ -343,6 +345,8 @@ public struct LanguageOfParts: Sendable {
     /// A language code in brackets among a run's words ("(uz-latin", "(kk": the closing bracket may
     /// lie outside the run), or nil.
     static func bracketedCode(in run: String) -> String? {
+        // Most runs have no bracket: they are not split into words.
+        guard run.containsByte(UInt8(ascii: "(")) else { return nil }
         for token in run.split(whereSeparator: \.isWhitespace) where token.hasPrefix("(") {
             let code = String(token.dropFirst().prefix { $0 != ")" })
             let isLanguage = (2...3).contains(code.utf8.count) && code.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A }
@@ -388,25 +392,33 @@ public struct LanguageOfParts: Sendable {
         var sawLetter = false
         // Letters come in runs of one script: the set is asked once per run, not once per letter.
         var lastScript = ScriptCode.unknown, lastIsNative = false
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                let v = scalar.value
-                guard (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) else { continue }
-                if !latinIsNative { return nil }
+        var text = text
+        // Read as bytes: only the non-ASCII scalars are decoded (every text of the project passes here).
+        return text.withUTF8 { bytes -> Bool? in
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte < 0x80 {
+                    i += 1
+                    guard (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A else { continue }
+                    if !latinIsNative { return nil }
+                    sawLetter = true
+                    continue
+                }
+                let (scalar, length) = bytes.scalar(startingAt: i)
+                i += length
+                guard scalar.isAlphabeticFast else { continue }
+                let script = Scripts.script(of: scalar)
+                if script.isCommonOrInherited { continue }
+                if script != lastScript {
+                    lastScript = script
+                    lastIsNative = native.contains(script)
+                }
+                if !lastIsNative { return nil }
                 sawLetter = true
-                continue
             }
-            guard scalar.isAlphabeticFast else { continue }
-            let script = Scripts.script(of: scalar)
-            if script.isCommonOrInherited { continue }
-            if script != lastScript {
-                lastScript = script
-                lastIsNative = native.contains(script)
-            }
-            if !lastIsNative { return nil }
-            sawLetter = true
+            return sawLetter
         }
-        return sawLetter
     }
 
     /// Whole-word, case-insensitive occurrences of a term, as UTF-16 ranges.

@@ -9,6 +9,16 @@ public struct NameTerms: Sendable {
     /// Strings that may stay as the developer wrote them in any language: the app's name, and the
     /// copyright notice (a legal text with a person's or company's name, often kept in English).
     public static let keptAsWrittenKeys: Set<String> = appNameKeys.union(["NSHumanReadableCopyright"])
+    /// The UTF-8 lengths of `keptAsWrittenKeys`, one bit each: most keys are ruled out without hashing.
+    private static let keptAsWrittenLengths: UInt64 = keptAsWrittenKeys.reduce(0) { $0 | 1 << UInt64($1.utf8.count & 63) }
+
+    /// `keptAsWrittenKeys.contains(key)`, asked of every key by several rules. The keys are ASCII,
+    /// which no other spelling equals, so a key of another length is not one of them.
+    public static func isKeptAsWritten(_ key: String) -> Bool {
+        let length = key.utf8.count
+        guard length < 64, keptAsWrittenLengths & (1 << UInt64(length)) != 0 else { return false }
+        return keptAsWrittenKeys.contains(key)
+    }
 
     /// Apple platform and product names that localized Apple interfaces use untranslated. Terms that
     /// Apple translates in some languages (Keychain, Shortcuts, Control Center) are not here.

@@ -19,6 +19,10 @@ public struct ProjectIndex: Sendable {
         /// The entry of each of `keys`, in the same order: walks over every entry read it instead of
         /// looking each key up again.
         public var orderedEntries: [Entry]
+        /// The position in the table set's source keys of each of `keys` (-1 for a key the source
+        /// lacks), found while merging: walks that pair a locale's keys with the source's read it
+        /// instead of hashing every key again.
+        public var keySourcePositions: [Int32]
     }
 
     public struct TableSet: Sendable {
@@ -145,12 +149,16 @@ public struct ProjectIndex: Sendable {
         keys.reserveCapacity(count)
         var orderedEntries: [Entry] = []
         orderedEntries.reserveCapacity(count)
+        var positionsOfKeys: [Int32] = []
+        positionsOfKeys.reserveCapacity(count)
         var aligned = [Entry?](repeating: nil, count: sourcePositions.count)
         var others: [String: Entry] = [:]
         for table in ordered {
             for entry in table.entries {
+                var sourcePosition: Int32 = -1
                 if let found = sourcePositions.index(forKey: entry.key) {
-                    let position = Int(sourcePositions[found].value)
+                    sourcePosition = sourcePositions[found].value
+                    let position = Int(sourcePosition)
                     if let source = sourceEntries?[position] { entry.shareEqualStrings(with: source) }
                     guard aligned[position] == nil else { continue }
                     aligned[position] = entry
@@ -161,11 +169,12 @@ public struct ProjectIndex: Sendable {
                 }
                 keys.append(entry.key)
                 orderedEntries.append(entry)
+                positionsOfKeys.append(sourcePosition)
             }
         }
         return LocaleTables(locale: locale, tables: tables,
                             entries: EntriesByKey(positions: sourcePositions, aligned: aligned, others: others),
-                            keys: keys, orderedEntries: orderedEntries)
+                            keys: keys, orderedEntries: orderedEntries, keySourcePositions: positionsOfKeys)
     }
 
     /// The source's entries looked up by their own positions (its merge found them all outside any source).
@@ -173,6 +182,7 @@ public struct ProjectIndex: Sendable {
         var source = source
         let positions = ProjectIndex.positions(of: source)
         source.entries = EntriesByKey(positions: positions, aligned: source.orderedEntries, others: [:])
+        source.keySourcePositions = Array(0..<Int32(source.keys.count))
         return (source, positions)
     }
 

@@ -1,4 +1,5 @@
 import CICUShim
+import Foundation
 
 /// CLDR plural categories, in CLDR's order (which is also their `Comparable` order).
 public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
@@ -60,6 +61,10 @@ public final class PluralRules: @unchecked Sendable {
     private let samplesByCategory: [PluralCategory: PluralSamples]
     /// The CLDR rule text, one "category: condition @integer … @decimal …" per line.
     public let ruleText: String
+    /// The category of each integer 0…1000 once a check asks about one: `category(for:)` reads them
+    /// from here. Asked of ICU in one call, made for the locales whose numbers a check looks at.
+    private var smallIntegers: [PluralCategory]?
+    private let smallIntegersLock = NSLock()
 
     /// - Parameter locale: a BCP 47 tag ("ru", "pt-BR").
     public init(locale: String, type: PluralRuleType = .cardinal) throws(ICUError) {
@@ -74,6 +79,7 @@ public final class PluralRules: @unchecked Sendable {
             self.ruleText = try ShimBuffer.utf8("read plural rules of '\(locale)'", capacity: 1024) {
                 la_plural_rules_text(opened, $0, $1, $2)
             }
+
         } catch {
             la_plural_close(opened)
             throw error
@@ -94,8 +100,30 @@ public final class PluralRules: @unchecked Sendable {
         return text != "other:"
     }
 
+    /// The category of each integer 0…1000, in order.
+    public var smallIntegerCategories: [PluralCategory] {
+        smallIntegersLock.lock()
+        defer { smallIntegersLock.unlock() }
+        if let smallIntegers { return smallIntegers }
+        var codes = [Int8](repeating: -1, count: 1001)
+        var status: Int32 = 0
+        codes.withUnsafeMutableBufferPointer { _ = la_plural_select_integers(handle, 0, Int32($0.count), $0.baseAddress, &status) }
+        // A keyword CLDR does not define reads as 'other', as `select` reads it; should the table
+        // call fail, each number is asked on its own.
+        let made = status == 0 ? codes.map { $0 >= 0 && $0 < 6 ? PluralCategory.allCases[Int($0)] : .other }
+                               : (0...1000).map(select)
+        smallIntegers = made
+        return made
+    }
+
     /// The category of an integer quantity.
     public func category(for integer: Int) -> PluralCategory {
+        if integer >= 0 && integer <= 1000 { return smallIntegerCategories[integer] }
+        return select(integer)
+    }
+
+    /// The category of an integer, asked of ICU.
+    private func select(_ integer: Int) -> PluralCategory {
         // Doubles are exact to 2^53; larger values go through the decimal path to stay exact.
         if integer.magnitude > 1 << 53, let category = try? category(forDecimal: String(integer)) { return category }
         // select(double) on an open handle has no failure path in ICU; "other" is only a type-level fallback.

@@ -9,29 +9,52 @@ public enum Value: Sendable, Hashable {
 
     /// Every string a user can see in this value, with the location of each where known.
     public var texts: [(text: String, location: SourceLocation?)] {
+        // Built with its own element type: an array of unlabelled pairs would be converted element
+        // by element on return.
+        var out: [(text: String, location: SourceLocation?)] = []
+        if case .plural(let p) = self { out.reserveCapacity(p.variables.reduce(1) { $0 + $1.forms.count }) }
+        forEachText { out.append(($0, $1)) }
+        return out
+    }
+
+    /// `texts` one at a time, without building an array: for walks over every value of a catalog.
+    /// Small enough to be inlined where it is called: nearly every value is a plain string.
+    @inline(__always)
+    public func forEachText(_ body: (String, SourceLocation?) -> Void) {
+        if case .text(let text) = self { body(text, nil); return }
+        forEachTextOfForms(body)
+    }
+
+    /// `forEachText` of a plural or variations.
+    private func forEachTextOfForms(_ body: (String, SourceLocation?) -> Void) {
         switch self {
-        case .text(let s): return [(s, nil)]
+        case .text(let text):
+            body(text, nil)
         case .plural(let p):
-            var out: [(String, SourceLocation?)] = []
-            if !p.formatIsImplicit { out.append((p.format, p.formatLocation)) }
-            for v in p.variables { for f in v.forms { out.append((f.text, f.location)) } }
-            return out
+            if !p.formatIsImplicit { body(p.format, p.formatLocation) }
+            for variable in p.variables { for form in variable.forms { body(form.text, form.location) } }
         case .variations(let v):
-            return v.cases.flatMap { c in c.value.texts.map { ($0.text, $0.location ?? c.location) } }
+            for item in v.cases { item.value.forEachText { body($0, $1 ?? item.location) } }
         }
     }
 
-    /// `texts` one at a time, without building an array for the plain strings that are nearly all
-    /// values: for walks over every value of a catalog.
-    public func forEachText(_ body: (String, SourceLocation?) -> Void) {
-        if case .text(let text) = self { body(text, nil); return }
-        for (text, location) in texts { body(text, location) }
-    }
-
-    /// Whether one of `texts` satisfies `predicate`; no array is built for a plain string.
+    /// Whether one of `texts` satisfies `predicate`, without building an array.
+    @inline(__always)
     public func containsText(where predicate: (String) -> Bool) -> Bool {
         if case .text(let text) = self { return predicate(text) }
-        return texts.contains { predicate($0.text) }
+        return containsTextOfForms(where: predicate)
+    }
+
+    private func containsTextOfForms(where predicate: (String) -> Bool) -> Bool {
+        switch self {
+        case .text(let text):
+            return predicate(text)
+        case .plural(let p):
+            if !p.formatIsImplicit && predicate(p.format) { return true }
+            return p.variables.contains { $0.forms.contains { predicate($0.text) } }
+        case .variations(let v):
+            return v.cases.contains { $0.value.containsText(where: predicate) }
+        }
     }
 
     public var plainText: String? {

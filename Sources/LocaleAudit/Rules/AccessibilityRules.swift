@@ -342,8 +342,8 @@ public struct LabelNamesControlTypeRule: Rule {
             guard let source = set.source else { continue }
             for tables in [source] + set.translations {
                 guard let words = Self.controlWords[LanguageOfParts.language(of: tables.locale)] else { continue }
-                for (key, entry) in zip(tables.keys, tables.orderedEntries) {
-                    let position = set.sourcePositions[key].map(Int.init)
+                for (k, (key, entry)) in zip(tables.keys, tables.orderedEntries).enumerated() {
+                    let found = Int(tables.keySourcePositions[k]), position = found >= 0 ? found : nil
                     guard Self.isLabel(key: key, comment: position.map(set.comment(ofSourceKeyAt:)) ?? entry.comment,
                                        kind: position.flatMap { context.accessibilityKind(table: t, position: $0) }),
                           case .text(let text) = entry.value, let folded = try? TextFolding.fold(text) else { continue }

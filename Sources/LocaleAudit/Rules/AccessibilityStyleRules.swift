@@ -224,13 +224,17 @@ public struct AccessibilityLabelStatesStateRule: Rule {
     static let separators: Set<Character> = [",", ":", ";", "-", "–", "—", "(", "/", "|", "、", "，", "：", "（", "·"]
 
     /// The state word `text` ends with, nil when it names no state (see the rationale).
+    /// `stateWords`, longest first (a longer word is tried before the shorter one it ends with),
+    /// sorted once rather than for every label.
+    static let stateWordsLongestFirst = stateWords.mapValues { words in words.sorted { $0.count > $1.count } }
+
     static func statedState(_ text: String, language: String) -> String? {
-        guard let words = stateWords[language] else { return nil }
+        guard let words = stateWordsLongestFirst[language] else { return nil }
         var trimmed = Substring(text.trimmingSpaces)
         while let last = trimmed.last, ".。!)）".contains(last) || last == " " { trimmed = trimmed.dropLast() }
         guard !trimmed.isEmpty, let folded = try? TextFolding.fold(String(trimmed)) else { return nil }
         let spaced = language != "ja"
-        for word in words.sorted(by: { $0.count > $1.count }) where folded.hasSuffix(word) {
+        for word in words where folded.hasSuffix(word) {
             let before = folded.dropLast(word.count)
             if spaced, let last = before.last, last.isLetter || last.isNumber { continue }  // inside a word
             let head = before.trimmingCharacters(in: .whitespaces)

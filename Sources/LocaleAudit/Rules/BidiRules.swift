@@ -244,13 +244,43 @@ struct DirectionFacts {
     init(_ text: String, specifiers: [FormatSpecifier]) {
         scalars = Array(text.unicodeScalars)
         self.specifiers = specifiers
-        strong = scalars.map(DirectionFacts.strongDirection)
+        strong = scalars.map(DirectionFacts.strongDirectionFast)
         for spec in specifiers { for k in spec.range where k < strong.count { strong[k] = nil } }
         if text.containsByte(0x7B) { maskMediaWikiMarkup() }
     }
 
     var hasRTL: Bool { strong.contains(.rtl) }
     var hasLTR: Bool { strong.contains(.ltr) }
+
+    /// `strongDirection` from two tables built once from ICU's sets: the right-to-left rules ask it
+    /// of every scalar of every text of a right-to-left locale.
+    @inline(__always)
+    static func strongDirectionFast(_ scalar: Unicode.Scalar) -> Strong? {
+        if scalar.isASCII {
+            let v = scalar.value
+            return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) ? .ltr : nil
+        }
+        if strongLeftToRight.contains(scalar) { return .ltr }
+        return strongRightToLeft.contains(scalar) ? .rtl : nil
+    }
+
+    /// ICU's patterns for the scripts written right to left, as script (`sc`) or extension (`scx`) sets.
+    private static func rightToLeftScripts(_ property: String) -> String {
+        (0..<Int32(256)).map { ScriptCode(rawValue: $0) }.filter(\.isRightToLeft).map { "[:\(property)=\($0.shortName):]" }.joined()
+    }
+
+    /// What `strongDirection` calls `.ltr`: letters of a script not written right to left (neither
+    /// common nor inherited), and LRM.
+    static let strongLeftToRight = ScalarTable(
+        icuSet: "[[[:L:]-[[:sc=Zyyy:][:sc=Zinh:]]-[\(rightToLeftScripts("sc"))]]\\u200E]"
+    ) { strongDirection($0) == .ltr }
+
+    /// What `strongDirection` calls `.rtl`: letters of a right-to-left script, common letters whose
+    /// script extensions hold one, RLM and ALM, and right-to-left punctuation and symbols.
+    static let strongRightToLeft = ScalarTable(
+        icuSet: "[[[:L:]&[\(rightToLeftScripts("sc"))]][[:L:]&[[:sc=Zyyy:][:sc=Zinh:]]&[\(rightToLeftScripts("scx"))]]"
+            + "[\\u200F\\u061C][[[:Po:][:So:][:No:]]&[[:bc=R:][:bc=AL:]]]]"
+    ) { strongDirection($0) == .rtl }
 
     /// Letters (not marks) decide; RLM/ALM and LRM are strong too.
     static func strongDirection(_ scalar: Unicode.Scalar) -> Strong? {
@@ -355,7 +385,7 @@ public struct RTLWithoutRTLTextRule: Rule {
         }
         let pairs = rightToLeftPairs(context)
         // The app's name and copyright notice are written the same in every script.
-        for pair in pairs where !NameTerms.keptAsWrittenKeys.contains(pair.key) {
+        for pair in pairs where !NameTerms.isKeptAsWritten(pair.key) {
             let texts = pair.translation.value.texts.map(\.text)
             // A pronunciation in IPA letters is meant to be in them.
             if texts.contains(where: TextAnalysis.isPhoneticTranscription) { continue }

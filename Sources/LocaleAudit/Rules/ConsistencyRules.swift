@@ -626,7 +626,7 @@ public struct UntranslatedRule: Rule {
             // Names are the app's and the configured terms (masked) or those the others keep.
             if (words.count < all || masked != source) && words.count <= 3 { wordsLeftBesideNames = words }
             // The app's name is a brand, its copyright notice a legal text.
-            if NameTerms.keptAsWrittenKeys.contains(pair.key) { continue }
+            if NameTerms.isKeptAsWritten(pair.key) { continue }
             if Self.isUnitSymbols(words, locale: pair.locale) { continue }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but
             // brand names are kept in Latin there too, so it is only a note.

@@ -77,7 +77,7 @@ public struct LocaleIncompleteRule: Rule {
                 var notes: [Finding.Note] = []
                 if !row.missingKeys.isEmpty { notes.append(Finding.Note(message: "missing: \(Self.sample(row.missingKeys))")) }
                 if !row.identicalKeys.isEmpty { notes.append(Finding.Note(message: "identical to the source: \(Self.sample(row.identicalKeys))")) }
-                let spoken = row.missingKeys.filter { context.accessibilityKind(table: t, key: $0)?.isSpoken == true }.count
+                let spoken = row.missingPositions.filter { context.accessibilityKind(table: t, position: Int($0))?.isSpoken == true }.count
                 if spoken > 0 && !row.isSourceVariant {
                     notes.append(Finding.Note(message: "\(spoken) of the missing strings are accessibility strings: VoiceOver reads them in \(source)"))
                 }

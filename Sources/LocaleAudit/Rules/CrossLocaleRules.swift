@@ -49,39 +49,51 @@ struct NumberedTable {
 
     static let absent: Int32 = -1
 
-    init(_ set: ProjectIndex.TableSet, source tables: ProjectIndex.LocaleTables) {
-        self.set = set
+    /// The distinct texts met so far, numbered in the order met. A struct of its own (not variables
+    /// a nested function captures), so that its accesses are checked when compiled, not at run time.
+    private struct Numbering {
         var numbers: [ExactText: Int32] = [:]
         var texts: [String] = []
         var values: [Value] = []
-        func number(_ value: Value) -> Int32 {
+
+        mutating func number(_ value: Value) -> Int32 {
             guard let text = NumberedTable.comparableText(value) else { return NumberedTable.absent }
-            let exact = ExactText(text)
-            if let known = numbers[exact] { return known }
             let new = Int32(texts.count)
-            numbers[exact] = new
+            // One hash per text: the lookup that finds it unknown also numbers it.
+            var number = new
+            func read(_ slot: inout Int32) { number = slot }
+            read(&numbers[ExactText(text), default: new])
+            guard number == new else { return number }
             texts.append(text)
             values.append(value)
             return new
         }
+    }
+
+    init(_ set: ProjectIndex.TableSet, source tables: ProjectIndex.LocaleTables) {
+        self.set = set
+        var numbering = Numbering()
         var keys: [String] = []
         var positions: [Int] = []
         var source: [Int32] = []
         for (k, key) in tables.keys.enumerated() where set.sourceEntries[k].shouldTranslate {
             keys.append(key)
             positions.append(k)
-            source.append(number(set.sourceEntries[k].value))
+            source.append(numbering.number(set.sourceEntries[k].value))
         }
-        translations = set.alignedEntries.map { aligned in
-            positions.map { k in
+        var translations: [[Int32]] = []
+        translations.reserveCapacity(set.alignedEntries.count)
+        for aligned in set.alignedEntries {
+            translations.append(positions.map { k in
                 guard let entry = aligned[k], entry.shouldTranslate else { return NumberedTable.absent }
-                return number(entry.value)
-            }
+                return numbering.number(entry.value)
+            })
         }
+        self.translations = translations
         self.keys = keys
         self.source = source
-        self.texts = texts
-        self.values = values
+        texts = numbering.texts
+        values = numbering.values
     }
 
     /// A plain string as it is; a plural as its forms joined by a separator no catalog text holds.
@@ -681,18 +693,23 @@ public struct TranslationSwappedRule: Rule {
     /// punctuation vary with style, not with meaning).
     static func length(_ text: String) -> Int {
         var count = 0
-        var ascii = true
         var copy = text
-        // ASCII letters and digits from the bytes; Unicode properties only for texts that need them.
+        // ASCII letters and digits from the bytes (the only ASCII in `lengthCharacters`); other
+        // scalars decoded where they stand and looked up in the table.
         copy.withUTF8 { bytes in
-            for byte in bytes {
-                if byte >= 0x80 { ascii = false; return }
-                if (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) { count += 1 }
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte < 0x80 {
+                    if (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) { count += 1 }
+                    i += 1
+                } else {
+                    let (scalar, length) = bytes.scalar(startingAt: i)
+                    if lengthCharacters.contains(scalar) { count += 1 }
+                    i += length
+                }
             }
         }
-        if ascii { return count }
-        count = 0
-        for scalar in text.unicodeScalars where lengthCharacters.contains(scalar) { count += 1 }
         return count
     }
 

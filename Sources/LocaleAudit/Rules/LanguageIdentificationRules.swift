@@ -133,17 +133,18 @@ public struct WrongLanguageRule: Rule {
         var judgeable: [Judgeable] = []
         // Pairs come grouped by locale: its name is looked up when the locale id changes.
         var localeID: Int32 = .min, profile: Profile? = nil
-        for (index, pair) in pairs.enumerated() {
-            if pair.localeID != localeID || pair.localeID < 0 { localeID = pair.localeID; profile = profiles[pair.locale] ?? nil }
+        for index in pairs.indices {
+            // A pair is copied out only when its locale is judged.
+            let pairLocale = pairs[index].localeID
+            if pairLocale != localeID || pairLocale < 0 { localeID = pairLocale; profile = profiles[pairs[index].locale] ?? nil }
             guard profile != nil else { continue }
-            var sourceTexts: [String]? = nil
+            let pair = pairs[index]
+            // Asked once per pair, when its first text long enough to judge comes.
+            var keyKeptAsWritten: Bool? = nil
             pair.translation.value.forEachText { text, location in
                 guard Self.roughLetterCount(text) >= Self.minimumLetters else { return }
-                if sourceTexts == nil {
-                    guard !NameTerms.keptAsWrittenKeys.contains(pair.key) else { return }
-                    sourceTexts = pair.source.value.texts.map(\.text)
-                }
-                guard !sourceTexts!.contains(text) else { return }
+                if keyKeptAsWritten == nil { keyKeptAsWritten = NameTerms.isKeptAsWritten(pair.key) }
+                guard keyKeptAsWritten == false, !pair.source.value.containsText(where: { $0 == text }) else { return }
                 let exact = ExactText(text)
                 let number: Int32
                 if let known = numbers[exact] {
@@ -204,12 +205,13 @@ public struct WrongLanguageRule: Rule {
         // locale's own. Each language's texts are searched only for the words that are asked of it.
         var neededInOther: [String: Set<String>] = [:]
         for hit in candidates { neededInOther[hit.found.language, default: []].formUnion(Self.words(hit.masked)) }
-        let others = Vocabularies(context, needed: neededInOther, countingCopies: true)
+        // Only whether each word occurs in the other language is asked of `others`, never how often.
+        let others = Vocabularies(context, needed: neededInOther, counting: .presence)
         let inOther = candidates.filter { others.isMostlyIn($0.masked, $0.found.language) }
         if inOther.isEmpty { return [] }
         var neededInOwn: [String: Set<String>] = [:]
         for hit in inOther { neededInOwn[Self.expectedLanguage(of: hit.pair.locale), default: []].formUnion(Self.words(hit.masked)) }
-        let owns = Vocabularies(context, needed: neededInOwn, countingCopies: false)
+        let owns = Vocabularies(context, needed: neededInOwn, counting: .distinctTexts)
         let confirmed = inOther.filter { hit in
             holdsAnother(hit.pair.locale, hit.found.language)
                 || owns.isRarelyIn(hit.masked, Self.expectedLanguage(of: hit.pair.locale), except: hit.text, comparedWith: others, hit.found.language)
@@ -366,10 +368,16 @@ public struct WrongLanguageRule: Rule {
     struct Vocabularies {
         var words: [String: [String: Int]] = [:]
 
-        /// `countingCopies`: whether a text copied into several tables or trees counts each time.
-        /// Whether a word occurs at all does not depend on it, and skipping the distinct texts is
-        /// far cheaper; how often it occurs besides in the text being judged does.
-        init(_ context: RuleContext, needed neededByLanguage: [String: Set<String>], countingCopies: Bool) {
+        /// What the counts of a vocabulary must say.
+        enum Counting {
+            /// Only whether a word occurs (a count above zero): a language's texts are read until
+            /// every word asked of it has been seen.
+            case presence
+            /// How often a word occurs, a text copied into several tables or trees counting once.
+            case distinctTexts
+        }
+
+        init(_ context: RuleContext, needed neededByLanguage: [String: Set<String>], counting: Counting) {
             let sourceLanguage = WrongLanguageRule.expectedLanguage(of: context.project.sourceLanguage)
             // Per language, the entries whose texts are its texts.
             var tables: [String: [[Entry]]] = [:]
@@ -394,10 +402,15 @@ public struct WrongLanguageRule: Rule {
                     }
                 }
                 var seen = Set<ExactText>()
-                for entries in tables {
+                texts: for entries in tables {
                     for entry in entries {
+                        // Every word asked for is known to occur: the rest of the texts cannot change that.
+                        if counting == .presence && counts.count == needed.count { break texts }
                         entry.value.forEachText { text, _ in
-                            if countingCopies || seen.insert(ExactText(text)).inserted { count(text) }
+                            switch counting {
+                            case .presence: count(text)
+                            case .distinctTexts: if seen.insert(ExactText(text)).inserted { count(text) }
+                            }
                         }
                     }
                 }

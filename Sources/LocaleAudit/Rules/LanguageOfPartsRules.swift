@@ -60,8 +60,10 @@ extension LocalizedText {
                 if scriptsByLocale[tables.locale] == nil { scriptsByLocale[tables.locale] = LanguageOfParts.scripts(of: tables.locale) }
                 guard let scripts = scriptsByLocale[tables.locale] ?? nil else { continue }
                 let isSource = set.source != nil && position == 0
-                for (key, entry) in zip(tables.keys, tables.orderedEntries) where !NameTerms.keptAsWrittenKeys.contains(key) {
-                    let position = set.sourcePositions[key]
+                // Taken out of the table once: the closure below would copy the whole table for each text.
+                let localeID = tables.localeID
+                for (k, (key, entry)) in zip(tables.keys, tables.orderedEntries).enumerated() where !NameTerms.isKeptAsWritten(key) {
+                    let found = tables.keySourcePositions[k], position = found >= 0 ? found : nil
                     let sourceEntry = position.map { set.sourceEntries[Int($0)] }
                     guard entry.shouldTranslate, sourceEntry?.shouldTranslate != false else { continue }
                     entry.value.forEachText { text, location in
@@ -72,7 +74,7 @@ extension LocalizedText {
                         out.append(LocalizedText(names: names, entry: entry, text: text,
                                                  location: location ?? entry.valueLocation ?? entry.location,
                                                  scripts: scripts, isSource: isSource, equalsSourceText: equalsSource,
-                                                 tableIndex: Int32(t), keyPosition: position ?? -1, localeID: tables.localeID))
+                                                 tableIndex: Int32(t), keyPosition: position ?? -1, localeID: localeID))
                     }
                 }
             }

@@ -23,13 +23,13 @@ struct PairFacts: OptionSet, Sendable {
         let translation: String
         if case .text(let text) = pair.translation.value {
             translation = text
-            if text.trimmingSpaces.isEmpty { facts.insert(.translationBlank) }
+            if text.isOnlySpaces { facts.insert(.translationBlank) }
         } else {
             return facts
         }
         guard case .text(let source) = pair.source.value else { return facts }
         facts.insert(.bothText)
-        if source.trimmingSpaces.isEmpty { facts.insert(.sourceBlank) }
+        if source.isOnlySpaces { facts.insert(.sourceBlank) }
         if translation == source { facts.insert(.identical) }
         return facts
     }

@@ -37,9 +37,6 @@ final class PluralRulesCache: Sendable {
         let integerCategories: [PluralCategory]
     }
     private let cache = LockedCache<String, Entry?>()
-    /// The category of each integer 0…1000, per locale: a thousand ICU calls, made only for a locale
-    /// whose plural a rule asks about numbers (a form without its number), not for every locale.
-    private let smallIntegerCategories = LockedCache<String, [PluralCategory]>()
 
     static let shared = PluralRulesCache()
 
@@ -62,7 +59,7 @@ final class PluralRulesCache: Sendable {
     /// The integers 0…1000 that take the category in the locale.
     func integers(_ locale: String, _ category: PluralCategory, excludingZero: Bool = false) -> [Int] {
         guard let rules = rules(for: locale) else { return [] }
-        let table = smallIntegerCategories.value(for: locale) { _ in (0...1000).map { rules.category(for: $0) } }
+        let table = rules.smallIntegerCategories
         return table.indices.filter { table[$0] == category && !(excludingZero && $0 == 0) }
     }
 
@@ -86,14 +83,15 @@ extension ProjectIndex {
             // What a site needs of its set, taken out once: the closure below would copy the whole
             // set for every entry it is called for.
             let table = set.id, sourceLocale = set.source?.locale ?? ""
-            let sourcePositions = set.sourcePositions, sourceEntries = set.sourceEntries
+            let sourceEntries = set.sourceEntries
             let all = (set.source.map { [$0] } ?? []) + set.translations
             for (position, locale) in all.enumerated() {
                 let isSource = set.source != nil && position == 0
-                for (key, entry) in zip(locale.keys, locale.orderedEntries) {
+                for (k, (key, entry)) in zip(locale.keys, locale.orderedEntries).enumerated() {
                     if case .text = entry.value { continue }
+                    let sourcePosition = locale.keySourcePositions[k]
                     collect(entry.value, context: "") { plural, context in
-                        let source = isSource ? nil : sourcePositions[key].map { sourceEntries[Int($0)] }
+                        let source = isSource || sourcePosition < 0 ? nil : sourceEntries[Int(sourcePosition)]
                         sites.append(PluralSite(table: table, locale: locale.locale, key: key, entry: entry, value: plural,
                                                 context: context, sourceEntry: source, sourceLocale: sourceLocale))
                     }

@@ -161,23 +161,28 @@ extension String {
     /// `visibleEscaped.truncatedForMessage`, escaping no further than the cut: rules quote the
     /// translations they report, some of them paragraphs long.
     var visibleExcerpt: String {
+        // Written as UTF-8 bytes: appending scalars to a String one by one cost more than the rest
+        // of the message. A scalar's lead byte starts it; its continuation bytes follow it out.
         let limit = Self.messageExcerptLimit
-        var out = String.UnicodeScalarView()
-        var count = 0
-        for scalar in unicodeScalars {
-            let escape: Unicode.Scalar? = scalar == "\n" ? "n" : scalar == "\r" ? "r" : scalar == "\t" ? "t" : nil
+        var out: [UInt8] = []
+        out.reserveCapacity(Swift.min(utf8.count, limit * 4) + 1)
+        var count = 0, cut = false
+        for byte in utf8 {
+            if byte & 0xC0 == 0x80 { out.append(byte); continue }
+            let escape: UInt8? = byte == 0x0A ? UInt8(ascii: "n") : byte == 0x0D ? UInt8(ascii: "r") : byte == 0x09 ? UInt8(ascii: "t") : nil
+            // One scalar more than the limit means a cut: the excerpt keeps the first `limit`.
+            if count == limit { cut = true; break }
             if let escape {
-                out.append("\\")
+                out.append(UInt8(ascii: "\\"))
                 count += 1
-                if count > limit { break }
+                if count == limit { cut = true; break }
                 out.append(escape)
             } else {
-                out.append(scalar)
+                out.append(byte)
             }
             count += 1
-            if count > limit { break }
         }
-        guard count > limit else { return String(out) }
-        return String(String.UnicodeScalarView(out.prefix(limit))) + "…"
+        let excerpt = String(decoding: out, as: UTF8.self)
+        return cut ? excerpt + "…" : excerpt
     }
 }

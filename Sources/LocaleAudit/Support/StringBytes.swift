@@ -23,10 +23,10 @@ extension String {
     /// printable ASCII character other than the space (nearly every text) is decided without walking
     /// characters.
     var isAllWhitespace: Bool {
-        if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
         // A character is white space by its first scalar: a text that starts with another is not
-        // (most texts in other scripts, without walking grapheme clusters).
+        // (nearly every text, answered from its first scalar without reading the rest).
         if let first = unicodeScalars.first, !first.isWhitespaceFast { return false }
+        if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
         return allSatisfy(\.isWhitespace)
     }
 
@@ -180,5 +180,21 @@ extension UnsafeBufferPointer<UInt8> {
     func hasByteSuffix(_ suffix: StaticString) -> Bool {
         let n = suffix.utf8CodeUnitCount
         return count >= n && memoryEqual(baseAddress! + (count - n), suffix.utf8Start, n)
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// The scalar whose UTF-8 starts at `i`, and how many bytes it takes, in a buffer of valid UTF-8
+    /// (a String's own, from `withUTF8`): a loop over a text's bytes decodes only its non-ASCII scalars.
+    @inline(__always)
+    func scalar(startingAt i: Int) -> (scalar: Unicode.Scalar, length: Int) {
+        let lead = UInt32(self[i])
+        if lead < 0x80 { return (Unicode.Scalar(UInt8(lead)), 1) }
+        if lead < 0xE0 { return (Unicode.Scalar((lead & 0x1F) << 6 | UInt32(self[i + 1]) & 0x3F)!, 2) }
+        if lead < 0xF0 {
+            return (Unicode.Scalar((lead & 0x0F) << 12 | (UInt32(self[i + 1]) & 0x3F) << 6 | UInt32(self[i + 2]) & 0x3F)!, 3)
+        }
+        let value = (lead & 0x07) << 18 | (UInt32(self[i + 1]) & 0x3F) << 12 | (UInt32(self[i + 2]) & 0x3F) << 6 | UInt32(self[i + 3]) & 0x3F
+        return (Unicode.Scalar(value)!, 4)
     }
 }

@@ -53,6 +53,11 @@ import Testing
         #expect(result.coverage.locale("tg")?.identical == 1)
         #expect(result.coverage.locale("de")?.identical == 0)
         #expect(Coverage.withoutVariableNames("%#@v0@ and %#@files@ of %d") == "%#@@ and %#@@ of %d")
+        // A name runs to the next '@', wherever that is; an unclosed one stays as written.
+        #expect(Coverage.withoutVariableNames("%#@%#@x@ é") == "%#@@x@ é")
+        #expect(Coverage.withoutVariableNames("%#@a%#@b@") == "%#@@b@")
+        #expect(Coverage.withoutVariableNames("%#@open") == "%#@open")
+        #expect(Coverage.withoutVariableNames("no variables %@") == "no variables %@")
     }
 
     @Test func namesAndTextWithoutWordsMayStayIdentical() throws {

@@ -25,6 +25,19 @@ struct PluralRulesTests {
         #expect([1, 2, 3, 4, 11, 22].map(enOrdinal.category(for:)) == [.one, .two, .few, .other, .other, .two])
     }
 
+    /// The small numbers come from one table call; each must read as ICU reads the number written out.
+    @Test(arguments: ["ru", "ar", "cy", "fr", "pl", "lt", "ga", "sl", "mt", "he", "en", "ja"])
+    func smallIntegerTableAgreesWithEachNumberAskedAlone(locale: String) throws {
+        for type in [PluralRuleType.cardinal, .ordinal] {
+            let rules = try PluralRules(locale: locale, type: type)
+            let table = rules.smallIntegerCategories
+            #expect(table.count == 1001)
+            for n in 0...1000 {
+                #expect(table[n] == (try rules.category(forDecimal: String(n))), "\(locale) \(type) \(n)")
+            }
+        }
+    }
+
     @Test func decimalsCountVisibleFractionDigits() throws {
         let en = try PluralRules(locale: "en")
         #expect(try en.category(forDecimal: "1") == .one)

@@ -21,6 +21,46 @@ import Testing
         #expect(straddling.visibleExcerpt == String(repeating: "a", count: 79) + "\\…")
     }
 
+    @Test func decodingAScalarFromTheBytesAgreesWithTheStandardLibrary() {
+        let text = "aé日本👩🏽‍💻\u{10FFFF}\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}"
+        var copy = text
+        let decoded = copy.withUTF8 { bytes -> [Unicode.Scalar] in
+            var out: [Unicode.Scalar] = [], i = 0
+            while i < bytes.count {
+                let (scalar, length) = bytes.scalar(startingAt: i)
+                #expect(length == String(scalar).utf8.count)
+                out.append(scalar)
+                i += length
+            }
+            return out
+        }
+        #expect(decoded == Array(text.unicodeScalars))
+    }
+
+    @Test func nativeLettersShortcutAgreesWithTheScalarWalk() {
+        // The scalar walk it replaced: nil at the first letter of a script not native, else whether
+        // there was a native letter at all (letters common to all scripts do not count).
+        func reference(_ text: String, _ native: Set<ScriptCode>) -> Bool? {
+            var sawLetter = false
+            for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+                let script = Scripts.script(of: scalar)
+                if script.isCommonOrInherited { continue }
+                if !native.contains(script) { return nil }
+                sawLetter = true
+            }
+            return sawLetter
+        }
+        let pieces = ["a", "Z", " ", "1", "é", "日本", "ひら", "Привет", "مرحبا", "\u{0345}", "ʼ", "👩🏽‍💻", "%@", "\n", "ㄅ"]
+        let natives: [Set<ScriptCode>] = [[.latin], [.cyrillic], [.arabic], [.han, .hiragana, .katakana], [.latin, .cyrillic], []]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            for native in natives {
+                #expect(LanguageOfParts.lettersAreAllNative(text, native) == reference(text, native), "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func trimmingAndWhitespaceShortcutsAgreeWithTheCharacterAnswers() {
         // The character-by-character trim the byte shortcut stands in front of.
         func trimmedByCharacters(_ text: String) -> String {
@@ -37,6 +77,14 @@ import Testing
         }
         #expect("\u{00A0}\u{2003}\n".isAllWhitespace)
         #expect(" \u{1C}".isAllWhitespace == " \u{1C}".allSatisfy(\.isWhitespace))
+        // Texts of white space alone, where the blank test and the trim must agree ("\r\n" is one
+        // character the trim keeps).
+        let blanks = [" ", "\t", "\n", "\r", "\r\n", "\u{00A0}", "x"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...6, using: &rng)).map { _ in blanks.randomElement(using: &rng)! }.joined()
+            #expect(text.isOnlySpaces == text.trimmingSpaces.isEmpty, "\(text.debugDescription)")
+            #expect(text.isOnlySpaces == trimmedByCharacters(text).isEmpty, "\(text.debugDescription)")
+        }
     }
 
     @Test func utf16TranscodingAgreesWithTheStandardDecoder() {
@@ -226,6 +274,21 @@ import Testing
         #expect(Self.differences(.alphabetic, { $0.properties.isAlphabetic }) == [])
         #expect(Self.differences(.whitespace, { $0.properties.isWhitespace }) == [])
         #expect(Self.differences(.changesWhenLowercased, { $0.properties.lowercaseMapping.unicodeScalars.elementsEqual(CollectionOfOne($0)) == false }) == [])
+    }
+
+    /// The right-to-left rules' direction tables say what the scalar-by-scalar answer says.
+    @Test func strongDirectionTablesAgreeWithTheScalarAnswer() {
+        let ltr = Self.differences(DirectionFacts.strongLeftToRight) { DirectionFacts.strongDirection($0) == .ltr }
+        let rtl = Self.differences(DirectionFacts.strongRightToLeft) { DirectionFacts.strongDirection($0) == .rtl }
+        #expect(ltr == [])
+        #expect(rtl == [])
+        for (value, expected) in [(0x05D0, DirectionFacts.Strong.rtl), (0x0627, .rtl), (0x06D4, .rtl), (0x200F, .rtl), (0x061C, .rtl),
+                                  (0x0640, .rtl), (0x200E, .ltr), (0x0416, .ltr), (0x4E2D, .ltr), (0x00E9, .ltr)] {
+            #expect(DirectionFacts.strongDirectionFast(Unicode.Scalar(UInt32(value))!) == expected, "U+\(String(value, radix: 16))")
+        }
+        for value: UInt32 in [0x0030, 0x0660, 0x0301, 0x060C, 0x00A0, 0x2014] {
+            #expect(DirectionFacts.strongDirectionFast(Unicode.Scalar(value)!) == nil, "U+\(String(value, radix: 16))")
+        }
     }
 
     /// ICU's grapheme break classes cover every scalar the hand-made list names.

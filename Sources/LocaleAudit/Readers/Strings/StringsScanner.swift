@@ -284,15 +284,14 @@ struct StringsScanner {
         let valueLocation = valueMark.map { location($0) }
         var commentText: String? = nil
         if let range = comment { commentText = trimmedText(range) }
-        if let first = firstIndexByKey[key] {
+        // One hash per key: the first definition is recorded by the same lookup that finds a repeat.
+        if !firstIndexByKey.insertIfAbsent(entries.count, forKey: key), let first = firstIndexByKey[key] {
             let firstLocation = entries[first].location
             findings.append(Finding(
                 ruleID: ReaderRule.duplicateKey, severity: .error,
                 message: "duplicate key \(Self.quotedForMessage(key)) (first defined at \(firstLocation.line):\(firstLocation.column)); the platform keeps only one of the values",
                 location: keyLocation, key: key,
                 notes: [Finding.Note(message: "first definition of \(Self.quotedForMessage(key))", location: firstLocation)]))
-        } else {
-            firstIndexByKey[key] = entries.count
         }
         entries.append(Entry(key: key, value: .text(value), comment: commentText, location: keyLocation,
                              valueLocation: valueLocation))

@@ -38,17 +38,19 @@ enum ContentTexts {
     /// no source of this one.
     static func source(of pair: TranslationPair) -> (value: Value, location: SourceLocation?)? {
         let location = pair.source.valueLocation ?? pair.source.location
-        let sameFile = location.file == pair.translation.location.file
+        // The paths are compared only where the answer depends on them (every pair passes here).
         guard let own = pair.translation.sourceValue else {
             // A unit of one XLIFF file whose source text was not kept, and another XLIFF file's unit
             // of the same id: nothing says they are one string.
-            if !sameFile && isXLIFF(location.file) && isXLIFF(pair.translation.location.file) { return nil }
+            if isXLIFF(location.file) && isXLIFF(pair.translation.location.file) && location.file != pair.translation.location.file {
+                return nil
+            }
             return (pair.source.value, location)
         }
-        return (own, sameFile ? location : nil)
+        return (own, location.file == pair.translation.location.file ? location : nil)
     }
 
-    private static func isXLIFF(_ path: String) -> Bool { path.hasSuffix(".xliff") || path.hasSuffix(".xlf") }
+    private static func isXLIFF(_ path: String) -> Bool { path.hasByteSuffix(".xliff") || path.hasByteSuffix(".xlf") }
 
     private static func collect(source: Value, translation: Value, form: String?, location: SourceLocation,
                                 sourceLocation: SourceLocation?, into out: inout [ComparedText]) {

@@ -359,11 +359,7 @@ enum StrayEdgeCharacters {
     /// wrapping pair is one).
     static func find(translation: String, source: String) -> [Stray] {
         // Most texts start and end with a letter: only an ASCII quote or bracket at an edge is looked at.
-        func candidate(_ s: Unicode.Scalar?) -> Bool { s == "\"" || s == "'" || s == "(" || s == ")" || s == "[" || s == "]" }
-        let scalars = translation.unicodeScalars
-        let head = scalars.first { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
-        let tail = scalars.last { !ContentTexts.isSpace($0) && !ContentTexts.isInvisible($0) }
-        guard candidate(head) || candidate(tail) else { return [] }
+        guard hasCandidateAtAnEdge(translation) else { return [] }
         let t = visible(translation), s = visible(source)
         guard t.count >= 2, let first = t.first, let last = t.last else { return [] }
         let sourceFirst = s.first, sourceLast = s.last
@@ -408,6 +404,36 @@ enum StrayEdgeCharacters {
             }
         }
         return found
+    }
+
+    /// Whether the first or the last visible character of `text` is an ASCII quote or bracket. Read
+    /// from the bytes at both ends: this runs for every compared text.
+    private static func hasCandidateAtAnEdge(_ text: String) -> Bool {
+        func candidate(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+                || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+        }
+        var text = text
+        return text.withUTF8 { bytes in
+            // From the start: white space and invisible marks are passed over, the first other scalar decides.
+            var i = 0
+            while i < bytes.count {
+                let (scalar, length) = bytes.scalar(startingAt: i)
+                if ContentTexts.isSpace(scalar) || ContentTexts.isInvisible(scalar) { i += length; continue }
+                if candidate(bytes[i]) { return true }
+                break
+            }
+            // From the end: step back to each scalar's lead byte.
+            var end = bytes.count
+            while end > i {
+                var start = end - 1
+                while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                let scalar = bytes.scalar(startingAt: start).scalar
+                if ContentTexts.isSpace(scalar) || ContentTexts.isInvisible(scalar) { end = start; continue }
+                return candidate(bytes[start])
+            }
+            return false
+        }
     }
 
     /// How many more `a` than `b` the scalars hold.
@@ -473,10 +499,8 @@ struct CutShortWords {
     /// The scalar whose UTF-8 starts at `offset`, nil past the end or inside a scalar.
     private static func scalar(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
         guard offset < buffer.count, buffer[offset] & 0xC0 != 0x80 else { return nil }
-        var iterator = buffer[offset...].makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
-        return nil
+        // The buffer joins whole texts: a scalar that starts in it ends in it.
+        return buffer.scalar(startingAt: offset).scalar
     }
 
     private static func letter(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
