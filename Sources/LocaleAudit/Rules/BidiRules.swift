@@ -241,46 +241,16 @@ struct DirectionFacts {
     var scalars: [Unicode.Scalar]
     var specifiers: [FormatSpecifier]
 
-    init(_ text: String, specifiers: [FormatSpecifier]) {
+    init(_ text: String, specifiers: [FormatSpecifier], memo: inout StrongDirectionMemo) {
         scalars = Array(text.unicodeScalars)
         self.specifiers = specifiers
-        strong = scalars.map(DirectionFacts.strongDirectionFast)
+        strong = scalars.map { memo.direction(of: $0) }
         for spec in specifiers { for k in spec.range where k < strong.count { strong[k] = nil } }
         if text.containsByte(0x7B) { maskMediaWikiMarkup() }
     }
 
     var hasRTL: Bool { strong.contains(.rtl) }
     var hasLTR: Bool { strong.contains(.ltr) }
-
-    /// `strongDirection` from two tables built once from ICU's sets: the right-to-left rules ask it
-    /// of every scalar of every text of a right-to-left locale.
-    @inline(__always)
-    static func strongDirectionFast(_ scalar: Unicode.Scalar) -> Strong? {
-        if scalar.isASCII {
-            let v = scalar.value
-            return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) ? .ltr : nil
-        }
-        if strongLeftToRight.contains(scalar) { return .ltr }
-        return strongRightToLeft.contains(scalar) ? .rtl : nil
-    }
-
-    /// ICU's patterns for the scripts written right to left, as script (`sc`) or extension (`scx`) sets.
-    private static func rightToLeftScripts(_ property: String) -> String {
-        (0..<Int32(256)).map { ScriptCode(rawValue: $0) }.filter(\.isRightToLeft).map { "[:\(property)=\($0.shortName):]" }.joined()
-    }
-
-    /// What `strongDirection` calls `.ltr`: letters of a script not written right to left (neither
-    /// common nor inherited), and LRM.
-    static let strongLeftToRight = ScalarTable(
-        icuSet: "[[[:L:]-[[:sc=Zyyy:][:sc=Zinh:]]-[\(rightToLeftScripts("sc"))]]\\u200E]"
-    ) { strongDirection($0) == .ltr }
-
-    /// What `strongDirection` calls `.rtl`: letters of a right-to-left script, common letters whose
-    /// script extensions hold one, RLM and ALM, and right-to-left punctuation and symbols.
-    static let strongRightToLeft = ScalarTable(
-        icuSet: "[[[:L:]&[\(rightToLeftScripts("sc"))]][[:L:]&[[:sc=Zyyy:][:sc=Zinh:]]&[\(rightToLeftScripts("scx"))]]"
-            + "[\\u200F\\u061C][[[:Po:][:So:][:No:]]&[[:bc=R:][:bc=AL:]]]]"
-    ) { strongDirection($0) == .rtl }
 
     /// Letters (not marks) decide; RLM/ALM and LRM are strong too.
     static func strongDirection(_ scalar: Unicode.Scalar) -> Strong? {
@@ -323,6 +293,28 @@ struct DirectionFacts {
             } else {
                 k += 1
             }
+        }
+    }
+}
+
+/// The strong direction of each BMP scalar asked, remembered for one rule's walk: the texts of a
+/// locale repeat a few hundred letters, and each answer takes several Unicode and ICU lookups.
+struct StrongDirectionMemo {
+    /// Per BMP scalar: 0 not asked yet, 1 neither, 2 left to right, 3 right to left.
+    private var known = [UInt8](repeating: 0, count: 0x10000)
+
+    mutating func direction(of scalar: Unicode.Scalar) -> DirectionFacts.Strong? {
+        let value = Int(scalar.value)
+        if value < 0x80 { return DirectionFacts.strongDirection(scalar) }
+        guard value < 0x10000 else { return DirectionFacts.strongDirection(scalar) }
+        switch known[value] {
+        case 1: return nil
+        case 2: return .ltr
+        case 3: return .rtl
+        default:
+            let direction = DirectionFacts.strongDirection(scalar)
+            known[value] = direction == nil ? 1 : direction == .ltr ? 2 : 3
+            return direction
         }
     }
 }
@@ -452,10 +444,11 @@ public struct RTLLeadingLTRRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
+        var memo = StrongDirectionMemo()
         for pair in rightToLeftPairs(context) {
             for (text, location) in pair.translation.value.texts {
                 guard text.unicodeScalars.contains(where: isRTLLetter) else { continue }
-                let facts = DirectionFacts(text, specifiers: FormatSpecifiers.scan(text).specifiers)
+                let facts = DirectionFacts(text, specifiers: FormatSpecifiers.scan(text).specifiers, memo: &memo)
                 guard facts.hasLTR else { continue }
                 let paragraphs = Self.ltrParagraphs(facts)
                 guard let first = paragraphs.first else { continue }
@@ -539,11 +532,12 @@ public struct RTLPlaceholderBoundaryRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
         var findings: [Finding] = []
+        var memo = StrongDirectionMemo()
         for pair in rightToLeftPairs(context) {
             for (text, location) in pair.translation.value.texts where text.containsByte(0x25) {
                 let specifiers = FormatSpecifiers.scan(text).specifiers
                 guard specifiers.contains(where: Self.isString) else { continue }
-                let facts = DirectionFacts(text, specifiers: specifiers)
+                let facts = DirectionFacts(text, specifiers: specifiers, memo: &memo)
                 guard facts.hasLTR && facts.hasRTL else { continue }
                 var boundaries = specifiers.filter { Self.isString($0) && Self.isAtBoundary($0, facts) }
                 // A mark that lost its backslash ("u200f%@") is the left-to-right text beside the

@@ -28,8 +28,10 @@ import Testing
     }
 
     @Test func firstStrongSkipsSpecifiersIsolatesAndMediaWikiMarkup() {
+        var memo = StrongDirectionMemo()
         func paragraphs(_ text: String) -> [String] {
-            RTLLeadingLTRRule.ltrParagraphs(DirectionFacts(text, specifiers: FormatSpecifiers.scan(text).specifiers)).map { "\($0.line) \($0.word)" }
+            RTLLeadingLTRRule.ltrParagraphs(DirectionFacts(text, specifiers: FormatSpecifiers.scan(text).specifiers, memo: &memo))
+                .map { "\($0.line) \($0.word)" }
         }
         func leading(_ text: String) -> String? { paragraphs(text).first.map { String($0.split(separator: " ", maxSplits: 1)[1]) } }
         #expect(leading("%ld ספרים") == nil)

@@ -276,19 +276,17 @@ import Testing
         #expect(Self.differences(.changesWhenLowercased, { $0.properties.lowercaseMapping.unicodeScalars.elementsEqual(CollectionOfOne($0)) == false }) == [])
     }
 
-    /// The right-to-left rules' direction tables say what the scalar-by-scalar answer says.
-    @Test func strongDirectionTablesAgreeWithTheScalarAnswer() {
-        let ltr = Self.differences(DirectionFacts.strongLeftToRight) { DirectionFacts.strongDirection($0) == .ltr }
-        let rtl = Self.differences(DirectionFacts.strongRightToLeft) { DirectionFacts.strongDirection($0) == .rtl }
-        #expect(ltr == [])
-        #expect(rtl == [])
-        for (value, expected) in [(0x05D0, DirectionFacts.Strong.rtl), (0x0627, .rtl), (0x06D4, .rtl), (0x200F, .rtl), (0x061C, .rtl),
-                                  (0x0640, .rtl), (0x200E, .ltr), (0x0416, .ltr), (0x4E2D, .ltr), (0x00E9, .ltr)] {
-            #expect(DirectionFacts.strongDirectionFast(Unicode.Scalar(UInt32(value))!) == expected, "U+\(String(value, radix: 16))")
+    /// The right-to-left rules' remembered directions are the scalar-by-scalar answer, asked twice.
+    @Test func rememberedStrongDirectionsAreTheScalarAnswer() {
+        var memo = StrongDirectionMemo()
+        for round in 0..<2 {
+            for value in stride(from: 0, to: 0x10000, by: round == 0 ? 1 : 7) {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                #expect(memo.direction(of: scalar) == DirectionFacts.strongDirection(scalar), "U+\(String(value, radix: 16))")
+            }
         }
-        for value: UInt32 in [0x0030, 0x0660, 0x0301, 0x060C, 0x00A0, 0x2014] {
-            #expect(DirectionFacts.strongDirectionFast(Unicode.Scalar(value)!) == nil, "U+\(String(value, radix: 16))")
-        }
+        #expect(memo.direction(of: "\u{10900}") == .rtl)  // Phoenician, beyond the remembered plane
+        #expect(memo.direction(of: "\u{0640}") == .rtl)  // the tatweel, common but Arabic by extension
     }
 
     /// ICU's grapheme break classes cover every scalar the hand-made list names.
