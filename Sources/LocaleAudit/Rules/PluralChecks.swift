@@ -76,7 +76,9 @@ final class PluralRulesCache: Sendable {
 }
 
 extension ProjectIndex {
-    /// Every plural value in every locale (the source included), in stable order.
+    /// Every plural value in every locale (the source included), in stable order. A translation of
+    /// a key its table's source no longer has is left out, as translation pairs leave it out: the app
+    /// never shows it, and extra-key reports it.
     func pluralSites() -> [PluralSite] {
         var sites: [PluralSite] = []
         for set in tableSets {
@@ -90,6 +92,7 @@ extension ProjectIndex {
                 for (k, (key, entry)) in zip(locale.keys, locale.orderedEntries).enumerated() {
                     if case .text = entry.value { continue }
                     let sourcePosition = locale.keySourcePositions[k]
+                    if !isSource && set.source != nil && sourcePosition < 0 { continue }
                     collect(entry.value, context: "") { plural, context in
                         let source = isSource || sourcePosition < 0 ? nil : sourceEntries[Int(sourcePosition)]
                         sites.append(PluralSite(table: table, locale: locale.locale, key: key, entry: entry, value: plural,
@@ -829,6 +832,10 @@ public struct PluralFormOmitsNumberRule: Rule {
             RuleExample("French 'one' beside a 'zero' form is only 1",
                 stringsdictExample("fr.lproj/Localizable.stringsdict",
                                    forms: [("zero", "Aucun caractère"), ("one", "Un caractère trouvé"), ("other", "%d caractères trouvés")])),
+            RuleExample("A plural of a key the English source no longer has is never shown: extra-key reports it",
+                .plist("en.lproj/Localizable.stringsdict", dict: stringsdictEntry("files", forms: [("one", "%d file"), ("other", "%d files")])),
+                stringsdictExample("ru.lproj/Localizable.stringsdict",
+                                   forms: [("one", "Одна книга"), ("few", "%d книги"), ("many", "%d книг"), ("other", "%d книги")])),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
