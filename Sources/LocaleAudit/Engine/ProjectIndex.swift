@@ -23,6 +23,12 @@ public struct ProjectIndex: Sendable {
         /// lacks), found while merging: walks that pair a locale's keys with the source's read it
         /// instead of hashing every key again.
         public var keySourcePositions: [Int32]
+
+        /// The source position of the key at `k` in `keys`, nil for a key the source lacks.
+        public func sourcePosition(ofKeyAt k: Int) -> Int? {
+            let position = keySourcePositions[k]
+            return position >= 0 ? Int(position) : nil
+        }
     }
 
     public struct TableSet: Sendable {

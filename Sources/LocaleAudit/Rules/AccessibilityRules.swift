@@ -343,7 +343,7 @@ public struct LabelNamesControlTypeRule: Rule {
             for tables in [source] + set.translations {
                 guard let words = Self.controlWords[LanguageOfParts.language(of: tables.locale)] else { continue }
                 for (k, (key, entry)) in zip(tables.keys, tables.orderedEntries).enumerated() {
-                    let found = Int(tables.keySourcePositions[k]), position = found >= 0 ? found : nil
+                    let position = tables.sourcePosition(ofKeyAt: k)
                     guard Self.isLabel(key: key, comment: position.map(set.comment(ofSourceKeyAt:)) ?? entry.comment,
                                        kind: position.flatMap { context.accessibilityKind(table: t, position: $0) }),
                           case .text(let text) = entry.value, let folded = try? TextFolding.fold(text) else { continue }

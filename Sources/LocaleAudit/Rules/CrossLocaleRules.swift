@@ -49,24 +49,17 @@ struct NumberedTable {
 
     static let absent: Int32 = -1
 
-    /// The distinct texts met so far, numbered in the order met. A struct of its own (not variables
-    /// a nested function captures), so that its accesses are checked when compiled, not at run time.
+    /// The distinct texts met so far, numbered in the order met, with a value of each. A struct of its
+    /// own (not variables a nested function captures), so that its accesses are checked when compiled.
     private struct Numbering {
-        var numbers: [ExactText: Int32] = [:]
-        var texts: [String] = []
+        var texts = Interner<ExactText>()
         var values: [Value] = []
 
         mutating func number(_ value: Value) -> Int32 {
             guard let text = NumberedTable.comparableText(value) else { return NumberedTable.absent }
-            let new = Int32(texts.count)
-            // One hash per text: the lookup that finds it unknown also numbers it.
-            var number = new
-            func read(_ slot: inout Int32) { number = slot }
-            read(&numbers[ExactText(text), default: new])
-            guard number == new else { return number }
-            texts.append(text)
-            values.append(value)
-            return new
+            let number = texts.id(of: ExactText(text))
+            if number == values.count { values.append(value) }
+            return Int32(number)
         }
     }
 
@@ -92,7 +85,7 @@ struct NumberedTable {
         self.translations = translations
         self.keys = keys
         self.source = source
-        texts = numbering.texts
+        texts = numbering.texts.values.map(\.text)
         values = numbering.values
     }
 

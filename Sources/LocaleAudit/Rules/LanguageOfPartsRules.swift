@@ -63,8 +63,8 @@ extension LocalizedText {
                 // Taken out of the table once: the closure below would copy the whole table for each text.
                 let localeID = tables.localeID
                 for (k, (key, entry)) in zip(tables.keys, tables.orderedEntries).enumerated() where !NameTerms.isKeptAsWritten(key) {
-                    let found = tables.keySourcePositions[k], position = found >= 0 ? found : nil
-                    let sourceEntry = position.map { set.sourceEntries[Int($0)] }
+                    let position = tables.sourcePosition(ofKeyAt: k)
+                    let sourceEntry = position.map { set.sourceEntries[$0] }
                     guard entry.shouldTranslate, sourceEntry?.shouldTranslate != false else { continue }
                     entry.value.forEachText { text, location in
                         // A TranslateWiki message with plural markup ("{{PLURAL:$1|byte $1|bytes $1}}") is
@@ -74,7 +74,7 @@ extension LocalizedText {
                         out.append(LocalizedText(names: names, entry: entry, text: text,
                                                  location: location ?? entry.valueLocation ?? entry.location,
                                                  scripts: scripts, isSource: isSource, equalsSourceText: equalsSource,
-                                                 tableIndex: Int32(t), keyPosition: position ?? -1, localeID: localeID))
+                                                 tableIndex: Int32(t), keyPosition: position.map(Int32.init) ?? -1, localeID: localeID))
                     }
                 }
             }
