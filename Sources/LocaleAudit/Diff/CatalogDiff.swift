@@ -316,7 +316,7 @@ extension CatalogDiff {
 }
 
 /// Walks one table of both versions and records what changed.
-private struct DiffBuilder {
+struct DiffBuilder {
     let old: DiffSide
     let new: DiffSide
     var changes: [DiffChange] = []
@@ -446,9 +446,14 @@ private struct DiffBuilder {
     }
 
     /// Equal texts and shapes; where each part sits in its file does not matter.
+    /// Asked of every translation both versions have, nearly all unchanged: equal bytes answer at
+    /// once, where Swift's `==` compares non-ASCII text scalar by scalar, normalising as it goes.
+    /// Texts whose bytes differ are still compared as Swift compares them (canonical equivalence).
     static func sameContent(_ a: Value, _ b: Value) -> Bool {
-        if case .text(let x) = a, case .text(let y) = b { return x == y }
-        return ValueContent(a) == ValueContent(b)
+        func same(_ x: String, _ y: String) -> Bool { String.sameBytes(x, y) || x == y }
+        if case .text(let x) = a, case .text(let y) = b { return same(x, y) }
+        let x = ValueContent(a).parts, y = ValueContent(b).parts
+        return x.count == y.count && zip(x, y).allSatisfy(same)
     }
 
     /// `variable.category` of every plural form of `before` that `after` lacks, for variables both

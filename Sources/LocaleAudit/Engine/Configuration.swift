@@ -308,7 +308,7 @@ public struct Configuration: Sendable, Equatable {
 /// spans any number of them.
 public enum Glob {
     public static func matches(_ pattern: String, _ path: String) -> Bool {
-        let p = Array(pattern.unicodeScalars), s = Array(path.unicodeScalars)
+        let p = pattern.scalarArray, s = path.scalarArray
         return match(p, 0, s, 0)
     }
 

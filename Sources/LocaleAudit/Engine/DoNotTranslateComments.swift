@@ -10,8 +10,38 @@
 enum DoNotTranslateComments {
     /// True when `comment` tells translators to leave the string alone.
     static func forbidTranslation(_ comment: String) -> Bool {
+        // Runs on every comment of every locale (an export repeats each note per language): most
+        // hold neither anchor and are never lowercased and searched.
+        guard mayHoldPhrase(comment) else { return false }
         let lower = ByteSearch.asciiLowercased(comment)
         return lower.withUnsafeBufferPointer { bytes in phrases.contains { forbids(bytes, phrase: $0) } }
+    }
+
+    /// Whether `comment` holds, in any case, "translat" or "as is"/"as-is": every phrase holds one.
+    static func mayHoldPhrase(_ comment: String) -> Bool {
+        var comment = comment
+        return comment.withUTF8 { bytes in
+            let count = bytes.count
+            // `| 0x20` lowercases an ASCII letter; the bytes compared with it are letters, so no other
+            // byte can pass for one.
+            @inline(__always) func folded(_ k: Int) -> UInt8 { bytes[k] | 0x20 }
+            var k = 0
+            while k + 4 < count {
+                switch folded(k) {
+                case UInt8(ascii: "t") where k + 8 <= count:
+                    if folded(k + 1) == UInt8(ascii: "r") && folded(k + 2) == UInt8(ascii: "a") && folded(k + 3) == UInt8(ascii: "n")
+                        && folded(k + 4) == UInt8(ascii: "s") && folded(k + 5) == UInt8(ascii: "l") && folded(k + 6) == UInt8(ascii: "a")
+                        && folded(k + 7) == UInt8(ascii: "t") { return true }
+                case UInt8(ascii: "a"):
+                    if folded(k + 1) == UInt8(ascii: "s") && (bytes[k + 2] == 0x20 || bytes[k + 2] == UInt8(ascii: "-"))
+                        && folded(k + 3) == UInt8(ascii: "i") && folded(k + 4) == UInt8(ascii: "s") { return true }
+                default:
+                    break
+                }
+                k += 1
+            }
+            return false
+        }
     }
 
     /// Each phrase names the whole string when the comment ends after it or punctuation closes it.

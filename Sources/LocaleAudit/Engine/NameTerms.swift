@@ -35,6 +35,8 @@ public struct NameTerms: Sendable {
 
     /// UTF-8 of every term, ASCII letters lowercased, longest first so "iCloud Drive" wins over "iCloud".
     private let terms: [[UInt8]]
+    /// Per term, its byte pairs without a space as `BytePairs` bits: a text lacking one cannot hold it.
+    private let termPairs: [[Int]]
 
     public init(configured: [String] = [], appNames: [String] = []) {
         var seen = Set<[UInt8]>()
@@ -46,6 +48,7 @@ public struct NameTerms: Sendable {
             all.append(bytes)
         }
         terms = all.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
+        termPairs = terms.map(BytePairs.bits(ofPairsWithoutSpaceIn:))
     }
 
     /// The terms of a project: the app's names from every locale's InfoPlist table, plus configured ones.
@@ -82,8 +85,12 @@ public struct NameTerms: Sendable {
     private func mask(_ bytes: inout [UInt8]) -> Bool {
         var lower = bytes
         for k in lower.indices where lower[k] >= 0x41 && lower[k] <= 0x5A { lower[k] |= 0x20 }
+        // Each text is asked about a hundred and more terms: the byte pairs it holds rule most out
+        // without a search. Masking only writes spaces, so a pair without a space that a masked
+        // text holds, the text held before: the pairs are taken once, before any masking.
+        let pairs = BytePairs(lower)
         var found = false
-        for term in terms where term.count <= lower.count {
+        for (term, termPairs) in zip(terms, termPairs) where term.count <= lower.count && pairs.holdsAll(termPairs) {
             for at in Self.wholeWordOffsets(of: term, in: lower) {
                 for k in at..<(at + term.count) { lower[k] = 0x20; bytes[k] = 0x20 }
                 found = true
@@ -128,5 +135,42 @@ public struct NameTerms: Sendable {
 
     private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+    }
+}
+
+
+/// Which adjacent byte pairs a text holds, as a 1,024-bit filter: no false "absent", some false
+/// "present". Asking whether a term may occur costs a few bit tests instead of a substring search.
+struct BytePairs {
+    private var words = [UInt64](repeating: 0, count: 16)
+
+    init(_ bytes: [UInt8]) {
+        guard bytes.count >= 2 else { return }
+        for k in 1..<bytes.count {
+            let bit = Self.bit(bytes[k - 1], bytes[k])
+            words[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+    }
+
+    /// The filter bit of the pair (a, b).
+    static func bit(_ a: UInt8, _ b: UInt8) -> Int {
+        Int(((UInt32(a) << 8 | UInt32(b)) &* 0x9E37_79B1) >> 22)
+    }
+
+    /// The bits of the pairs of `bytes` in which neither byte is a space (those are the pairs a text
+    /// keeps through masking; see `NameTerms.mask`).
+    static func bits(ofPairsWithoutSpaceIn bytes: [UInt8]) -> [Int] {
+        guard bytes.count >= 2 else { return [] }
+        var bits: [Int] = []
+        for k in 1..<bytes.count where bytes[k - 1] != 0x20 && bytes[k] != 0x20 {
+            let bit = bit(bytes[k - 1], bytes[k])
+            if !bits.contains(bit) { bits.append(bit) }
+        }
+        return bits
+    }
+
+    func holdsAll(_ bits: [Int]) -> Bool {
+        for bit in bits where words[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
+        return true
     }
 }

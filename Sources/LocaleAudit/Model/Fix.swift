@@ -33,15 +33,15 @@ extension Fix {
         switch edit {
         case .replace(let location, let old, let new):
             guard let start = Self.offset(of: location, in: text) else { return nil }
-            let scalars = Array(text.unicodeScalars)
-            let oldScalars = Array(old.unicodeScalars)
+            let scalars = text.scalarArray
+            let oldScalars = old.scalarArray
             guard start + oldScalars.count <= scalars.count, Array(scalars[start..<(start + oldScalars.count)]) == oldScalars,
                   !old.contains("\n") else { return nil }
             return FixRegion(startLine: location.line, startColumn: location.column, endLine: location.line,
                              endColumn: location.column + oldScalars.count, inserted: new)
         case .insertBeforeClosingQuote(let location, let inserted):
             guard let start = Self.offset(of: location, in: text) else { return nil }
-            let scalars = Array(text.unicodeScalars)
+            let scalars = text.scalarArray
             guard scalars[start] == "\"" else { return nil }
             var line = location.line, column = location.column + 1
             var i = start + 1

@@ -242,7 +242,7 @@ struct DirectionFacts {
     var specifiers: [FormatSpecifier]
 
     init(_ text: String, specifiers: [FormatSpecifier], memo: inout StrongDirectionMemo) {
-        scalars = Array(text.unicodeScalars)
+        scalars = text.scalarArray
         self.specifiers = specifiers
         strong = scalars.map { memo.direction(of: $0) }
         for spec in specifiers { for k in spec.range where k < strong.count { strong[k] = nil } }
@@ -576,7 +576,7 @@ public struct RTLPlaceholderBoundaryRule: Rule {
         let numbers = argumentNumbers(specifiers)
         let strings = specifiers.filter { isString($0) && numbers[$0.range.lowerBound] != nil }
         guard strings.count >= 2 else { return [] }
-        let scalars = Array(source.unicodeScalars)
+        let scalars = source.scalarArray
         func isWord(_ k: Int) -> Bool {
             k >= 0 && k < scalars.count && (scalars[k].isAlphabeticFast || scalars[k].properties.numericType != nil)
         }

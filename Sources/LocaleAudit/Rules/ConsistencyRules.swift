@@ -251,7 +251,7 @@ public struct ExtraKeyRule: Rule {
 
     /// `CFBundleDisplayName`, `NSCameraUsageDescription`, `UILaunchStoryboardName`: two capitals, then a name.
     static func isInfoPlistKey(_ key: String) -> Bool {
-        let scalars = Array(key.unicodeScalars)
+        let scalars = key.scalarArray
         guard scalars.count > 3, scalars.allSatisfy({ $0.isASCII && $0.isAlphabeticFast }) else { return false }
         return scalars[0].properties.isUppercase && scalars[1].properties.isUppercase
     }

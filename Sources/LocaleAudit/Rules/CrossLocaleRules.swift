@@ -185,7 +185,7 @@ enum ExemplarLetters {
     /// their scalars, ranges are expanded (bounded, for CJK sets).
     static func parse(_ pattern: String) -> Set<Unicode.Scalar> {
         var result = Set<Unicode.Scalar>()
-        let scalars = Array(pattern.unicodeScalars)
+        let scalars = pattern.scalarArray
         var i = 0
         var previous: Unicode.Scalar? = nil
         func read(_ i: inout Int) -> Unicode.Scalar? {
@@ -734,7 +734,7 @@ public struct TranslationSwappedRule: Rule {
     static func withoutVariables(_ format: String) -> String {
         guard format.contains("%#@") else { return format }
         var out = String.UnicodeScalarView()
-        let scalars = Array(format.unicodeScalars)
+        let scalars = format.scalarArray
         var i = 0
         while i < scalars.count {
             if scalars[i] == "%", i + 2 < scalars.count, scalars[i + 1] == "#", scalars[i + 2] == "@",

@@ -300,7 +300,7 @@ public struct FormatCountMismatchRule: Rule {
     /// A `$` without its number ("$شروط", "uso$ e", "$ 1"), with the word it stands in: a
     /// placeholder whose number was typed over or split off.
     static func brokenMediaWikiPlaceholder(_ text: String) -> String? {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = text.scalarArray
         // Letters and digits of any script ("$१", "1$") around it belong to what was typed.
         func isWordScalar(_ scalar: Unicode.Scalar) -> Bool { scalar.isAlphabeticFast || scalar.properties.numericType != nil }
         for i in scalars.indices where scalars[i] == "$" && !(i + 1 < scalars.count && (0x31...0x39).contains(scalars[i + 1].value)) {

@@ -270,7 +270,7 @@ public struct WrongLanguageRule: Rule {
     /// ("Duck Address", "DuckDuckGo", "iCloud") are names: blanked, as they are in no language.
     static func maskingKeptNames(_ text: String, sourceTexts: [String]) -> String {
         let sources = sourceTexts.map { Array($0.utf8) }
-        var scalars = Array(text.unicodeScalars)
+        var scalars = text.scalarArray
         var changed = false
         var i = 0
         var sentenceStart = true

@@ -480,7 +480,7 @@ public struct ChineseScriptMixRule: Rule {
             guard let variants = opened ?? nil else { return [] }
             let simplified = variant == "Hans"
             var odd: [Unicode.Scalar] = []
-            let scalars = Array(item.text.unicodeScalars)
+            let scalars = item.text.scalarArray
             // Only a text with a bracket can name a variant before its tag.
             let names = scalars.contains(where: { $0 == "(" || $0 == "（" }) ? Self.variantNames(scalars) : []
             func hasOtherForm(_ scalar: Unicode.Scalar, _ memo: inout [Unicode.Scalar: Bool]) -> Bool {

@@ -145,7 +145,7 @@ public enum LengthLimitGrammar {
     /// and single symbols; white space separates. `<=` is read as `≤`.
     static func tokenize(_ text: String) -> [Token] {
         var tokens: [Token] = []
-        let scalars = Array(text.unicodeScalars)
+        let scalars = text.scalarArray
         var i = 0
         while i < scalars.count {
             let s = scalars[i]
@@ -396,7 +396,7 @@ public struct LengthLimitRule: Rule {
     public static func length(of text: String, placeholderWidth: Int) -> (count: Int, placeholders: Int) {
         let scan = FormatSpecifiers.scan(text)
         guard scan.isFormat else { return (text.count, 0) }
-        var scalars = Array(text.unicodeScalars)
+        var scalars = text.scalarArray
         var placeholders = 0
         // Replace from the end so earlier ranges stay valid.
         for specifier in scan.specifiers.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {

@@ -531,7 +531,7 @@ public struct PluralMissingCategoryRule: Rule {
     /// belongs to no format specifier and no `$1`-style placeholder ("1 بايت" shows 1 for every count).
     static func wording(_ text: some StringProtocol) -> (letters: String, writesNumber: Bool) {
         let string = String(text)
-        let scalars = Array(string.unicodeScalars)
+        let scalars = string.scalarArray
         var kept = [Bool](repeating: true, count: scalars.count)
         for specifier in FormatSpecifiers.scan(string).specifiers {
             for i in specifier.range where i < kept.count { kept[i] = false }

@@ -155,7 +155,9 @@ public enum FormatSpecifiers {
     }
 
     public static func scan(_ string: String, reading: Reading = .proseAware) -> FormatScan {
-        let scalars = Array(string.unicodeScalars)
+        // Everything the scan reports starts at a `%`: most strings have none, and are not decoded.
+        guard string.containsByte(UInt8(ascii: "%")) else { return FormatScan(specifiers: [], problems: []) }
+        let scalars = string.scalarArray
         var specifiers: [FormatSpecifier] = []
         var problems: [FormatProblem] = []
         var i = 0
@@ -333,7 +335,7 @@ public enum FormatSpecifiers {
     /// never qualify.
     public static func unmistakable(in string: String, _ scan: FormatScan) -> [FormatSpecifier] {
         guard !scan.specifiers.isEmpty else { return [] }
-        let scalars = Array(string.unicodeScalars)
+        let scalars = string.scalarArray
         return scan.specifiers.filter { spec in
             if spec.variableName != nil { return true }
             guard spec.flags.isEmpty, spec.width.isEmpty, spec.starArguments.isEmpty,
@@ -346,7 +348,7 @@ public enum FormatSpecifiers {
     /// Text that looks like a specifier that lost its `%`: `1$@`, `@@`, a full-width `％@`. Only
     /// meaningful where the source has a specifier that the translation lacks.
     public static func strayFragments(in string: String, outside scan: FormatScan) -> [(range: Range<Int>, text: String)] {
-        let scalars = Array(string.unicodeScalars)
+        let scalars = string.scalarArray
         var covered = [Bool](repeating: false, count: scalars.count)
         for spec in scan.specifiers { for k in spec.range { covered[k] = true } }
         for problem in scan.problems { for k in problem.range where k < covered.count { covered[k] = true } }

@@ -30,6 +30,19 @@ extension String {
         return allSatisfy(\.isWhitespace)
     }
 
+    /// `Array(unicodeScalars)` in one pass: the generic initialiser walks the string twice, once to
+    /// count its scalars and once to copy them, and texts are split into scalars on hot paths.
+    var scalarArray: [Unicode.Scalar] {
+        [Unicode.Scalar](unsafeUninitializedCapacity: utf8.count) { buffer, count in
+            var i = 0
+            for scalar in unicodeScalars {
+                buffer[i] = scalar
+                i += 1
+            }
+            count = i
+        }
+    }
+
     var hasLetter: Bool {
         if utf8.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) { return true }
         if utf8.allSatisfy({ $0 < 0x80 }) { return false }

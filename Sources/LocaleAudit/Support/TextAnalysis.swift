@@ -95,7 +95,7 @@ public enum TextAnalysis {
 
     /// `maskNonWords` without its shortcut.
     static func masking(_ text: String) -> String {
-        var scalars = Array(text.unicodeScalars)
+        var scalars = text.scalarArray
         let scan = FormatSpecifiers.scan(text)
         for spec in scan.specifiers { for k in spec.range { scalars[k] = " " } }
         // An App Shortcuts phrase names its parameters "${applicationName}": a placeholder too.
@@ -160,13 +160,21 @@ public enum TextAnalysis {
     }
 
     private static func startsURL(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
-        guard isWordStart(s, i) || (i > 0 && "(\"'«“<".unicodeScalars.contains(s[i - 1])) else { return false }
+        guard isWordStart(s, i) || (i > 0 && opensURL(s[i - 1])) else { return false }
         var j = i
         while j < s.count && j - i < 12 && (s[j].isAlphabeticFast || s[j] == "+" || s[j] == "-") && s[j].isASCII { j += 1 }
         if j > i && j + 2 < s.count && s[j] == ":" && s[j + 1] == "/" && s[j + 2] == "/" { return true }
         guard i + 4 <= s.count else { return false }
         func isW(_ c: Unicode.Scalar) -> Bool { c == "w" || c == "W" }
         return isW(s[i]) && isW(s[i + 1]) && isW(s[i + 2]) && s[i + 3] == "."
+    }
+
+    /// What may stand right before a URL: ( " ' « “ <. Asked at every scalar of a masked text.
+    private static func opensURL(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x28, 0x22, 0x27, 0xAB, 0x201C, 0x3C: return true
+        default: return false
+        }
     }
 
     /// A bare domain such as `example.com` or `duckduckgo.com/settings`: lowercase labels joined by
@@ -181,8 +189,8 @@ public enum TextAnalysis {
             if c == "." {
                 if current == 0 { return false }
                 labels += 1; lastLabel = 0; current = 0; upperInLabel = false
-            } else if c.isASCII && (c.properties.isLowercase || c.properties.isUppercase || ("0"..."9").contains(c) || c == "-") {
-                if c.properties.isUppercase { upperInLabel = true }
+            } else if c.isASCII && (isASCIILower(c) || isASCIIUpper(c) || ("0"..."9").contains(c) || c == "-") {
+                if isASCIIUpper(c) { upperInLabel = true }
                 current += 1; lastLabel += 1
             } else if c.isASCII && (",;:!?)\"'".unicodeScalars.contains(c)) {
                 break
@@ -193,6 +201,10 @@ public enum TextAnalysis {
         }
         return labels >= 1 && current > 0 && !upperInLabel && (2...6).contains(lastLabel)
     }
+
+    // For ASCII, the same answers as `properties.isLowercase` and `isUppercase`, without the lookup.
+    private static func isASCIILower(_ c: Unicode.Scalar) -> Bool { c.value >= 0x61 && c.value <= 0x7A }
+    private static func isASCIIUpper(_ c: Unicode.Scalar) -> Bool { c.value >= 0x41 && c.value <= 0x5A }
 
     private static func isEmailAt(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
         var j = i

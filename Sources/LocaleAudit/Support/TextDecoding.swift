@@ -194,7 +194,21 @@ public enum TextDecoding {
             // A code unit becomes at most three bytes of UTF-8 (a surrogate pair, four for two units).
             return [UInt8](unsafeUninitializedCapacity: max(1, (end - start) / 2 * 3)) { out, count in
                 var i = start, o = 0
+                // Four ASCII code units at a time, the bulk of a UTF-16 catalog: in each unit the
+                // high byte is zero and the low byte below 0x80 (which byte is which depends on
+                // the byte order).
+                let nonASCII: UInt64 = littleEndian ? 0xFF80_FF80_FF80_FF80 : 0x80FF_80FF_80FF_80FF
+                let lowByteShift: UInt64 = littleEndian ? 0 : 8
                 while i < end {
+                    if end - i >= 8 {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                        if word & nonASCII == 0 {
+                            for k in 0..<4 { out[o + k] = UInt8(truncatingIfNeeded: word >> (UInt64(16 * k) + lowByteShift)) }
+                            o += 4
+                            i += 8
+                            continue
+                        }
+                    }
                     var scalar = unit(i)
                     if scalar < 0x80 {
                         out[o] = UInt8(truncatingIfNeeded: scalar)

@@ -261,4 +261,21 @@ import Testing
         #expect(!diff.coverage.isEmpty && !diff.coverage.contains(where: \.dropped))
         #expect(DiffReporters.render(diff, as: .text).contains("No regression"))
     }
+
+    /// The byte comparison in front of Swift's is a shortcut only: canonically equivalent texts
+    /// (é composed and decomposed) are still the same, and different texts and shapes are not.
+    @Test func sameContentComparesAsSwiftComparesStrings() {
+        let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        #expect(DiffBuilder.sameContent(.text(composed), .text(decomposed)))
+        #expect(DiffBuilder.sameContent(.text("Café"), .text("Café")))
+        #expect(!DiffBuilder.sameContent(.text("Café"), .text("Cafe")))
+        func plural(_ one: String, _ other: String) -> Value {
+            .plural(PluralValue(format: "%#@n@", variables: [
+                PluralVariable(name: "n", valueType: "d", forms: [PluralForm(category: "one", text: one), PluralForm(category: "other", text: other)]),
+            ]))
+        }
+        #expect(DiffBuilder.sameContent(plural("1 caf\u{E9}", "%d caf\u{E9}s"), plural("1 cafe\u{301}", "%d cafe\u{301}s")))
+        #expect(!DiffBuilder.sameContent(plural("1 café", "%d cafés"), plural("1 café", "%d cafe")))
+        #expect(!DiffBuilder.sameContent(plural("x", "y"), .text("x")))
+    }
 }

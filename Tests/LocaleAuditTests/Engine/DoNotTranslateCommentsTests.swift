@@ -30,6 +30,22 @@ import Testing
         #expect(!DoNotTranslateComments.forbidTranslation(comment), "\(comment)")
     }
 
+    /// The anchor test that spares most comments the search must pass every comment a phrase is in,
+    /// in any case, and may turn away only comments without one.
+    @Test func anchorPassesEveryPhraseInAnyCase() {
+        for phrase in ["do not translate", "don't translate", "dont translate", "don\u{2019}t translate", "not be translated",
+                       "left as-is", "left as is", "leave as-is", "leave as is", "keep as-is", "keep as is", "kept as-is", "kept as is"] {
+            for written in [phrase, phrase.uppercased(), "Note: " + phrase + "."] {
+                #expect(DoNotTranslateComments.mayHoldPhrase(written), "\(written)")
+                #expect(DoNotTranslateComments.forbidTranslation(written), "\(written)")
+            }
+        }
+        for comment in ["Class = \"UILabel\"; text = \"Title\"; ObjectID = \"2Q5-Vd-FED\";", "Title of the Save button", "as", "tran", "Ast is", ""] {
+            #expect(!DoNotTranslateComments.mayHoldPhrase(comment), "\(comment)")
+        }
+        #expect(DoNotTranslateComments.mayHoldPhrase("Shown when the TRANSLATION is done"))
+    }
+
     @Test func readingMarksTheEntryNotForTranslation() {
         let en = DiscoveredFile(path: "en.lproj/Localizable.strings", format: .strings, locale: "en", table: "Localizable", scope: "", size: 0)
         let text = "/* Note = \"Placeholder - Do not translate\"; */\n\"a\" = \"Title\";\n/* A title */\n\"b\" = \"Title\";\n"

@@ -15,6 +15,28 @@ import Testing
         #expect(names.masking("Safariで開く") == "      で開く")
     }
 
+    /// The byte-pair filter in front of the term search may only rule out terms a text cannot hold:
+    /// every term written into a text, at any place and after masking, still passes it.
+    @Test func thePairFilterNeverRulesOutATermTheTextHolds() {
+        let texts = ["", "x", "Open ", "Открыть в ", "Use %@ on your ", "«", "AB"]
+        for term in NameTerms.platformTerms + ["Duck Player", "x", "Ü"] {
+            let lower = ByteSearch.asciiLowercased(term)
+            let bits = BytePairs.bits(ofPairsWithoutSpaceIn: lower)
+            for text in texts {
+                for written in [text + term, term + text, text + term + " now"] {
+                    #expect(BytePairs(ByteSearch.asciiLowercased(written)).holdsAll(bits), "\(term) in \(written)")
+                }
+            }
+        }
+        // Pairs with a space are left out: masking writes spaces, so a masked text may hold pairs the text did not.
+        #expect(BytePairs.bits(ofPairsWithoutSpaceIn: Array("a b".utf8)).isEmpty)
+        #expect(!BytePairs(Array("settings".utf8)).holdsAll(BytePairs.bits(ofPairsWithoutSpaceIn: Array("safari".utf8))))
+        // Masking is unchanged by the filter: the longest term first, whole words only.
+        let names = NameTerms(configured: ["Duck Player"], appNames: ["DuckDuckGo"])
+        #expect(names.masking("Open DuckDuckGo in Safari with Duck Player on iCloud Drive")
+                == "Open            in        with             on             ")
+    }
+
     @Test func aRunIsCoveredWhenOnlyNamesAndAcronymsAreLeft() {
         let names = NameTerms(configured: ["Duck Player"], appNames: ["DuckDuckGo"])
         #expect(names.covers("Touch ID, Face ID"))

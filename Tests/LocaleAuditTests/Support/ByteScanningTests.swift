@@ -87,6 +87,15 @@ import Testing
         }
     }
 
+    @Test func scalarArrayIsTheArrayOfScalars() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let text = randomText(&rng)
+            #expect(text.scalarArray == Array(text.unicodeScalars), "\(text)")
+        }
+        #expect("".scalarArray.isEmpty)
+    }
+
     @Test func utf16TranscodingAgreesWithTheStandardDecoder() {
         var rng = SystemRandomNumberGenerator()
         // Lone and reversed surrogates included: both must become U+FFFD the same way.
@@ -246,6 +255,21 @@ import Testing
         #expect(decoded.findings.map(\.message) == ["lone high surrogate U+D800 in \(name) text", "lone low surrogate U+DC00 in \(name) text",
                                                     "\(name) text ends with half a code unit (odd number of bytes)"])
         #expect(decoded.findings.map { [$0.location?.line ?? 0, $0.location?.column ?? 0] } == [[2, 3], [2, 5], [2, 7]])
+    }
+
+    /// The four-units-at-a-time path for ASCII must agree with the standard decoder wherever ASCII
+    /// runs start and end, in both byte orders, surrogates and odd tails included.
+    @Test(arguments: [true, false])
+    func asciiRunsDecodeAsTheStandardDecoderDoes(littleEndian: Bool) {
+        var rng = SystemRandomNumberGenerator()
+        let units: [UInt16] = [0x41, 0x20, 0x7F, 0x0A, 0x80, 0xE9, 0x100, 0x4100, 0x8041, 0x65E5, 0xD83D, 0xDE00, 0xDC00]
+        for _ in 0..<2_000 {
+            let sample = (0..<Int.random(in: 0...24, using: &rng)).map { _ in
+                Bool.random(using: &rng) ? units[Int.random(in: 0..<4, using: &rng)] : units.randomElement(using: &rng)!
+            }
+            let decoded = TextDecoding.decode(Self.utf16(sample, littleEndian: littleEndian), path: "x.strings")
+            #expect(decoded.utf8 == Array(String(decoding: sample, as: UTF16.self).utf8), "\(sample)")
+        }
     }
 
     @Test func cleanTextHasNoFindings() {

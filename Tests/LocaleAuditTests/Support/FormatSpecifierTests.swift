@@ -106,6 +106,10 @@ import Testing
         let fragments = FormatSpecifiers.strayFragments(in: turkish, outside: FormatSpecifiers.scan(turkish))
         #expect(fragments.map(\.text) == ["1$@"])
         #expect(fragments.first?.range == 0..<3)
+        // A text without a `%` is not decoded by the scan, and its fragments are still found.
+        let withoutPercent = "1$@ adresine gidin"
+        #expect(FormatSpecifiers.scan(withoutPercent) == FormatScan(specifiers: [], problems: []))
+        #expect(FormatSpecifiers.strayFragments(in: withoutPercent, outside: FormatSpecifiers.scan(withoutPercent)).map(\.text) == ["1$@"])
         let doubled = "@@ için şifre silindi"
         #expect(FormatSpecifiers.strayFragments(in: doubled, outside: FormatSpecifiers.scan(doubled)).map(\.text) == ["@@"])
         let fullWidth = "残り％d件"

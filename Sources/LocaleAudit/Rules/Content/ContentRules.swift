@@ -155,7 +155,7 @@ public struct WhitespaceMismatchRule: Rule {
     static func edgesJoinedInFormat(_ value: Value, form: String) -> Edges {
         guard case .plural(let plural) = value, !plural.formatIsImplicit else { return Edges() }
         var joined = Edges()
-        let format = Array(plural.format.unicodeScalars)
+        let format = plural.format.scalarArray
         for variable in plural.variables where variable.forms.contains(where: { $0.text == form }) {
             let reference = Array("%#@\(variable.name)@".unicodeScalars)
             guard reference.count <= format.count else { continue }
@@ -250,7 +250,7 @@ public struct WhitespaceMismatchRule: Rule {
     /// and a capital follows with no space ("uzzināt.Norādi"), nil when there is none. "Duck.ai" and
     /// "U.S." are not sentences run together.
     static func sentencesRunTogether(_ text: String) -> String? {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = text.scalarArray
         guard scalars.count >= 3 else { return nil }
         for i in 1..<(scalars.count - 1) where scalars[i] == "." || scalars[i] == "?" || scalars[i] == "!" {
             guard scalars[i - 1].properties.isLowercase, scalars[i + 1].properties.isUppercase else { continue }
@@ -805,7 +805,7 @@ extension PunctuationMismatchRule {
     /// full-width marks) white space, then a letter. "z. B." is no sentence end: a letter must come
     /// after the space, and the mark must follow a word of two letters or more.
     static func hasInnerSentenceEnd(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = text.scalarArray
         var wordLength = 0
         for i in scalars.indices {
             let c = scalars[i]

@@ -285,7 +285,7 @@ enum ContentTexts {
     /// Format specifiers and MediaWiki's `$1`, sorted: what a translation of a text must carry.
     private static func placeholders(_ text: String) -> [String] {
         var found = FormatSpecifiers.scan(text).specifiers.map(\.text)
-        let scalars = Array(text.unicodeScalars)
+        let scalars = text.scalarArray
         for i in scalars.indices.dropLast() where scalars[i] == "$" && scalars[i + 1].properties.numericType != nil {
             found.append("$\(scalars[i + 1])")
         }

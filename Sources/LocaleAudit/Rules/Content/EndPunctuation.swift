@@ -445,7 +445,7 @@ enum StrayEdgeCharacters {
 
     /// The scalars of `text` without white space or invisible marks at either end.
     private static func visible(_ text: String) -> [Unicode.Scalar] {
-        var scalars = Array(text.unicodeScalars)
+        var scalars = text.scalarArray
         while let l = scalars.last, ContentTexts.isSpace(l) || ContentTexts.isInvisible(l) { scalars.removeLast() }
         var start = 0
         while start < scalars.count, ContentTexts.isSpace(scalars[start]) || ContentTexts.isInvisible(scalars[start]) { start += 1 }

@@ -40,7 +40,7 @@ struct MarkdownScan {
 
     init(_ text: String) {
         guard MarkdownScan.mayHaveMarkdown(text) else { return }
-        var a = Array(text.unicodeScalars)
+        var a = text.scalarArray
         // Links are read first, from the text as written (their URLs are set aside afterwards).
         let destinations = scanLinks(a)
         for range in destinations { for k in range { a[k] = "x" } }
