@@ -56,6 +56,15 @@ public struct LocaleIncompleteRule: Rule {
         let coverage = context.coverage
         let source = context.project.sourceLanguage
         var findings: [Finding] = []
+        // The String Catalog an exported table came from, looked for once per table set (each of its
+        // locales asks, and the search splits the path of every catalog of that name).
+        var exportedCatalogs: [Int: ProjectIndex.TableSet?] = [:]
+        func exportedCatalog(_ t: Int, _ set: ProjectIndex.TableSet) -> ProjectIndex.TableSet? {
+            if let known = exportedCatalogs[t] { return known }
+            let found = Self.exportedCatalog(scope: set.id.scope, name: set.id.name, in: context.index)
+            exportedCatalogs[t] = .some(found)
+            return found
+        }
         for (t, set) in context.index.tableSets.enumerated() {
             for translation in set.translations {
                 let locale = translation.locale
@@ -86,7 +95,7 @@ public struct LocaleIncompleteRule: Rule {
                 // A locale the String Catalog lacks, met only in an XLIFF exported from it: the catalog
                 // is where its strings go (at the first one missing), the export is a note.
                 if translation.tables.allSatisfy({ $0.format == .xliff }),
-                   let catalog = Self.exportedCatalog(scope: set.id.scope, name: set.id.name, in: context.index),
+                   let catalog = exportedCatalog(t, set),
                    !catalog.translations.contains(where: { $0.locale == locale }) {
                     notes.append(Finding.Note(message: "the same in an exported copy (re-export it after the fix)", location: location))
                     let firstMissing = row.missingKeys.first ?? row.identicalKeys.first
