@@ -199,7 +199,8 @@ public struct LanguageOfParts: Sendable {
             let ideographic: Set<ScriptCode> = [.han, .hiragana, .katakana]
             if letters < 2 && !ideographic.contains(run.script) && run.script != Self.japanese { continue }
             let runText = Self.slice(text, trimmed.range)
-            if Self.isAcronym(runText) || Self.hasOnlySingleLetters(scanned16) || Self.isCode(runText) { continue }
+            if Self.isAcronym(runText) || Self.hasOnlySingleLetters(scanned16) || Self.isCode(runText)
+                || Self.isAddressPattern(runText) { continue }
             var language = Scripts.speechLanguage(for: run.script) ?? "und-\(run.script.shortName)"
             var source = SpeechRange.LanguageSource.script
             // "oʻzbekcha lotin Uzbek, Latin (uz-latin)": an entry of a language list, the language's own
@@ -365,6 +366,23 @@ public struct LanguageOfParts: Sendable {
             }
         }
         return sawJoiner
+    }
+
+    /// "a, b, c} .tile.org/{z}/{x}/{y} .png": the pieces of a URL or path template that a machine
+    /// translation broke apart with spaces (so it is no URL to mask). Every word in it stands in a
+    /// path, a brace or a domain's tail; single letters aside, there is nothing to pronounce.
+    static func isAddressPattern(_ run: String) -> Bool {
+        var sawAddress = false
+        for token in run.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            var longest = 0, current = 0
+            for scalar in token.unicodeScalars {
+                if scalar.isAlphabeticFast { current += 1; longest = max(longest, current) } else { current = 0 }
+            }
+            if longest < 2 { continue }
+            guard token.hasPrefix(".") || token.contains(where: { $0 == "/" || $0 == "{" || $0 == "}" }) else { return false }
+            sawAddress = true
+        }
+        return sawAddress
     }
 
     /// "ö = o", "a/b": letters standing alone are symbols or examples, not words to pronounce.

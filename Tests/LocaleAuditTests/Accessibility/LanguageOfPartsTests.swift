@@ -34,6 +34,18 @@ import Testing
         #expect(parts.analyze("마카오 번체 (zh-mo), 크림 타타르어 (crh-cyrl)", locale: "ko", scripts: [.hangul, .han]).ranges.isEmpty)
     }
 
+    /// A URL template broken apart by spaces is no phrase; words beside it still are.
+    @Test func addressPatternsAreNoPhrase() {
+        #expect(LanguageOfParts.isAddressPattern("a, b, c} .tile.org/{z}/{x}/{y} .png"))
+        #expect(LanguageOfParts.isAddressPattern("example.com/{id} .json"))
+        #expect(!LanguageOfParts.isAddressPattern("Open Data Commons"))
+        #expect(!LanguageOfParts.isAddressPattern("Go to Settings/Privacy"))
+        #expect(!LanguageOfParts.isAddressPattern("a b c"))
+        let analysis = LanguageOfParts().analyze("http: // {சுவிட்ச்: a, b, c} .tile.org/{z}/{x}/{y} .png", locale: "ta",
+                                                 scripts: LanguageOfParts.scripts(of: "ta") ?? [])
+        #expect(!analysis.ranges.contains { $0.text.contains("tile.org") }, "\(analysis.ranges.map(\.text))")
+    }
+
     @Test func utf16OffsetsCountSurrogatePairs() {
         // 😀 is two UTF-16 units, so the Latin run starts at 8, not 7.
         let analysis = LanguageOfParts().analyze("Привет 😀 Paris", locale: "ru", scripts: [.cyrillic])
