@@ -890,6 +890,9 @@ public struct PluralVariableReferenceRule: Rule {
             RuleExample("The variable's name translated inside its reference: one finding, at the format",
                 stringsdictExample("de.lproj/Localizable.stringsdict", format: "%#@ die Bücher@",
                                    forms: [("one", "%d Buch"), ("other", "%d Bücher")], markFormat: true)),
+            RuleExample("A reference broken apart by spaces: '%# @' is an object specifier that takes the count",
+                stringsdictExample("fr.lproj/Localizable.stringsdict", format: "%# @count @",
+                                   forms: [("one", "%d livre"), ("other", "%d livres")], markFormat: true)),
         ],
         nonTriggering: [
             RuleExample(stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book"), ("other", "%d books")])),
@@ -918,6 +921,15 @@ public struct PluralVariableReferenceRule: Rule {
                                        at: site.value.formatLocation ?? site.location, locale: site.locale, table: site.table, key: site.key))
             }
             if meantForUnnamed { continue }
+            // "%# @sites @": the reference is there, broken apart by spaces (a translation tool's
+            // doing). Said once, at the format, as the crash it is, not as a variable left unnamed.
+            var spaced: Set<String> = []
+            for name in unnamed {
+                guard Self.spacedReference(to: name, in: site.value.format) != nil else { continue }
+                spaced.insert(name)
+                findings.append(.entry(rule, "\(site.context)the format \"\(site.value.format.visibleEscaped)\" breaks the reference %#@\(name)@ apart with spaces: Foundation reads '%# @' as an object specifier, which takes the count, so the app crashes or shows garbage; write %#@\(name)@",
+                                       at: site.value.formatLocation ?? site.location, locale: site.locale, table: site.table, key: site.key))
+            }
             // A String Catalog's reader reports undefined substitutions (`xcstrings-invalid`) in every
             // string unit, those this value does not hold included.
             let isCatalog = site.location.file.hasSuffix(".xcstrings")
@@ -929,13 +941,45 @@ public struct PluralVariableReferenceRule: Rule {
             // In a String Catalog, a substitution left unnamed next to an undefined name is most likely
             // that name misspelt: the reader's one finding about it says so.
             if isCatalog && !undefined.isEmpty { continue }
-            for variable in site.value.variables where unnamed.contains(variable.name) {
+            for variable in site.value.variables where unnamed.contains(variable.name) && !spaced.contains(variable.name) {
                 findings.append(.entry(rule, "\(site.context)variable '\(variable.name)' is defined but the format \"\(site.value.format.visibleEscaped)\" never names it",
                                        at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key,
                                        severity: .warning))
             }
         }
         return findings
+    }
+}
+
+extension PluralVariableReferenceRule {
+    /// The reference to `name` as `format` writes it when spaces broke it apart ("%# @sites @",
+    /// "%1$# @ sites@"), nil when there is none.
+    static func spacedReference(to name: String, in format: String) -> String? {
+        let s = format.scalarArray, wanted = name.scalarArray
+        var i = 0
+        while i < s.count {
+            defer { i += 1 }
+            guard s[i] == "%" else { continue }
+            var j = i + 1, spaces = 0
+            func skipSpaces() { while j < s.count && s[j] == " " { j += 1; spaces += 1 } }
+            while j < s.count && ("0"..."9").contains(s[j]) { j += 1 }
+            if j > i + 1 {
+                guard j < s.count && s[j] == "$" else { continue }
+                j += 1
+            }
+            guard j < s.count && s[j] == "#" else { continue }
+            j += 1
+            skipSpaces()
+            guard j < s.count && s[j] == "@" else { continue }
+            j += 1
+            skipSpaces()
+            guard j + wanted.count <= s.count && s[j..<(j + wanted.count)].elementsEqual(wanted) else { continue }
+            j += wanted.count
+            skipSpaces()
+            guard j < s.count && s[j] == "@" && spaces > 0 else { continue }
+            return String(String.UnicodeScalarView(s[i...j]))
+        }
+        return nil
     }
 }
 

@@ -28,3 +28,26 @@ import Testing
         #expect(messages.first.map { $0.contains("'one'") && $0.contains("'two'") && !$0.contains("'few'") } == true, "\(messages)")
     }
 }
+
+/// `plural-variable-reference` on a reference broken apart by spaces (DuckDuckGo's cs, et, fr and lt
+/// SyncUI tables write "%# @sites @").
+@Suite struct SpacedVariableReferenceTests {
+    @Test func theReferenceAsWrittenIsFound() {
+        #expect(PluralVariableReferenceRule.spacedReference(to: "sites", in: "%# @sites @") == "%# @sites @")
+        #expect(PluralVariableReferenceRule.spacedReference(to: "sites", in: "Synced %1$# @ sites@ now") == "%1$# @ sites@")
+        #expect(PluralVariableReferenceRule.spacedReference(to: "sites", in: "%#@sites@") == nil)
+        #expect(PluralVariableReferenceRule.spacedReference(to: "sites", in: "%# @pages @") == nil)
+        #expect(PluralVariableReferenceRule.spacedReference(to: "sites", in: "50 % @sites @") == nil)
+    }
+
+    @Test func oneFindingAtTheFormatInsteadOfAnUnnamedVariable() throws {
+        var example = RuleExample("")
+        example.files = [stringsdictExample("et.lproj/Localizable.stringsdict", format: "%# @count @", forms: [("one", "%d sait"), ("other", "%d saiti")])]
+        let findings = try RuleExampleRunner.run(example, ruleID: PluralVariableReferenceRule.description.id).findings
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.message.contains("breaks the reference %#@count@ apart with spaces") == true)
+        // At the format (the rule's example marks it there); not at the variable.
+        #expect(findings.first?.location?.line == 7)
+    }
+}
