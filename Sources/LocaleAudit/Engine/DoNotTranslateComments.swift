@@ -45,7 +45,8 @@ enum DoNotTranslateComments {
     }
 
     /// Each phrase names the whole string when the comment ends after it or punctuation closes it.
-    private static let phrases: [[UInt8]] = [
+    /// Each holds "translat" or "as is"/"as-is", which `mayHoldPhrase` looks for first.
+    static let phrases: [[UInt8]] = [
         "do not translate", "don't translate", "dont translate", "don\u{2019}t translate", "not be translated",
         "left as-is", "left as is", "leave as-is", "leave as is", "keep as-is", "keep as is", "kept as-is", "kept as is",
     ].map { Array($0.utf8) }

@@ -374,11 +374,7 @@ public struct LanguageOfParts: Sendable {
     static func isAddressPattern(_ run: String) -> Bool {
         var sawAddress = false
         for token in run.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
-            var longest = 0, current = 0
-            for scalar in token.unicodeScalars {
-                if scalar.isAlphabeticFast { current += 1; longest = max(longest, current) } else { current = 0 }
-            }
-            if longest < 2 { continue }
+            if longestLetterRun(token.unicodeScalars) < 2 { continue }
             guard token.hasPrefix(".") || token.contains(where: { $0 == "/" || $0 == "{" || $0 == "}" }) else { return false }
             sawAddress = true
         }
@@ -387,12 +383,17 @@ public struct LanguageOfParts: Sendable {
 
     /// "ö = o", "a/b": letters standing alone are symbols or examples, not words to pronounce.
     static func hasOnlySingleLetters(_ run: String) -> Bool {
+        let ideographic = run.unicodeScalars.contains { [.han, .hiragana, .katakana].contains(Scripts.script(of: $0)) }
+        return longestLetterRun(run.unicodeScalars) < 2 && !ideographic
+    }
+
+    /// The most letters in a row.
+    static func longestLetterRun<Scalars: Sequence<Unicode.Scalar>>(_ scalars: Scalars) -> Int {
         var longest = 0, current = 0
-        for scalar in run.unicodeScalars {
+        for scalar in scalars {
             if scalar.isAlphabeticFast { current += 1; longest = max(longest, current) } else { current = 0 }
         }
-        let ideographic = run.unicodeScalars.contains { [.han, .hiragana, .katakana].contains(Scripts.script(of: $0)) }
-        return longest < 2 && !ideographic
+        return longest
     }
 
     static func slice(_ text: String, _ range: Range<Int>) -> String {
