@@ -307,60 +307,93 @@ public struct WrongLanguageRule: Rule {
     /// Lower-case words (letter runs of two or more) of a text.
     static func words(_ text: String) -> [String] {
         var out: [String] = []
-        forEachWord(text.utf8, wanted: { _ in true }) { out.append($0) }
+        var reader = WordReader()
+        var text = text
+        text.withUTF8 { reader.read($0[...], wanted: { _ in true }) { out.append($0) } }
         return out
     }
 
-    /// FNV-1a, the hash `forEachWord` gives a word's lower-case UTF-8.
+    /// FNV-1a, the hash `WordReader` gives a word's lower-case UTF-8.
     static func wordHash<C: Sequence>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
         var h: UInt64 = 0xcbf29ce484222325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100000001b3 }
         return h
     }
 
-    /// Calls `found` with each lower-case word (letters and the marks that follow them, two or more
-    /// letters) of UTF-8 `bytes` whose hash `wanted` accepts. Words are hashed as they are read and
-    /// made strings only when wanted: the vocabularies run this over every text of a language.
-    static func forEachWord<S: Sequence>(_ bytes: S, wanted: (UInt64) -> Bool, _ found: (String) -> Void) where S.Element == UInt8 {
-        var word: [UInt8] = []
-        var hash: UInt64 = 0xcbf29ce484222325
-        var letters = 0
-        func add(_ byte: UInt8) {
+    /// Reads the lower-case words (letters and the marks that follow them, two or more letters) of
+    /// UTF-8 text, hashing each as it is read and making a string only of those wanted: the
+    /// vocabularies run this over every text of a language. One reader keeps its buffer from text to
+    /// text, and its state is a value's, not captured variables, so the loop makes no allocation and
+    /// no exclusivity check.
+    struct WordReader {
+        private var word: [UInt8] = []
+        private var hash: UInt64 = 0xcbf29ce484222325
+        private var letters = 0
+
+        private mutating func add(_ byte: UInt8) {
             word.append(byte)
             hash = (hash ^ UInt64(byte)) &* 0x100000001b3
         }
-        func flush() {
+
+        private mutating func flush(_ wanted: (UInt64) -> Bool, _ found: (String) -> Void) {
             if letters >= 2 && wanted(hash) { found(String(decoding: word, as: UTF8.self)) }
             word.removeAll(keepingCapacity: true)
             hash = 0xcbf29ce484222325
             letters = 0
         }
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar.isASCII {
-                    let lower = UInt8(scalar.value) | 0x20
-                    if lower >= 0x61 && lower <= 0x7A { add(lower); letters += 1 } else { flush() }
-                } else if scalar.isAlphabeticFast || (letters > 0 && scalar.properties.generalCategory == .nonspacingMark) {
-                    // What String.lowercased() does, a scalar at a time; most scalars are their own
-                    // lower case, and asking for the mapping makes a string.
-                    if ScalarTable.changesWhenLowercased.contains(scalar) {
-                        for byte in scalar.properties.lowercaseMapping.utf8 { add(byte) }
+
+        /// Calls `found` with each word of `bytes` whose hash `wanted` accepts.
+        mutating func read(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, wanted: (UInt64) -> Bool, _ found: (String) -> Void) {
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    if scalar.isASCII {
+                        let lower = UInt8(scalar.value) | 0x20
+                        if lower >= 0x61 && lower <= 0x7A { add(lower); letters += 1 } else { flush(wanted, found) }
+                    } else if scalar.isAlphabeticFast || (letters > 0 && scalar.properties.generalCategory == .nonspacingMark) {
+                        // What String.lowercased() does, a scalar at a time; most scalars are their own
+                        // lower case, and asking for the mapping makes a string.
+                        if ScalarTable.changesWhenLowercased.contains(scalar) {
+                            for byte in scalar.properties.lowercaseMapping.utf8 { add(byte) }
+                        } else {
+                            var encoded = UTF8.encode(scalar)!.makeIterator()
+                            while let byte = encoded.next() { add(byte) }
+                        }
+                        letters += 1
                     } else {
-                        UTF8.encode(scalar) { add($0) }
+                        flush(wanted, found)
                     }
-                    letters += 1
-                } else {
-                    flush()
+                case .error:
+                    flush(wanted, found)
+                case .emptyInput:
+                    flush(wanted, found)
+                    return
                 }
-            case .error:
-                flush()
-            case .emptyInput:
-                flush()
-                return
             }
+        }
+    }
+
+    /// The hashes of the words a vocabulary looks for, behind a 4,096-bit filter: nearly every word
+    /// of a language's texts is not among them, and the filter turns it away with one bit test
+    /// instead of a hashed lookup.
+    struct WordHashes {
+        private var filter = [UInt64](repeating: 0, count: 64)
+        private var hashes = Set<UInt64>()
+
+        init<S: Sequence>(_ hashes: S) where S.Element == UInt64 {
+            for hash in hashes {
+                self.hashes.insert(hash)
+                filter[Int(hash >> 58)] |= 1 << (hash & 63)
+            }
+        }
+
+        var isEmpty: Bool { hashes.isEmpty }
+
+        @inline(__always)
+        func contains(_ hash: UInt64) -> Bool {
+            filter[Int(hash >> 58)] & (1 << (hash & 63)) != 0 && hashes.contains(hash)
         }
     }
 
@@ -393,11 +426,12 @@ public struct WrongLanguageRule: Rule {
             let work = tables.sorted { $0.key < $1.key }
             let counted = Parallel.map(work, workers: context.options.workers, cost: { $0.value.reduce(0) { $0 + $1.count } }) { language, tables in
                 let needed = neededByLanguage[language] ?? []
-                let asciiHashes = Set(needed.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { WrongLanguageRule.wordHash($0.utf8) })
-                let nonASCIIHashes = Set(needed.filter { $0.utf8.contains { $0 >= 0x80 } }.map { WrongLanguageRule.wordHash($0.utf8) })
+                let asciiHashes = WordHashes(needed.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { WrongLanguageRule.wordHash($0.utf8) })
+                let nonASCIIHashes = WordHashes(needed.filter { $0.utf8.contains { $0 >= 0x80 } }.map { WrongLanguageRule.wordHash($0.utf8) })
                 var counts: [String: Int] = [:]
+                var reader = WordReader()
                 func count(_ text: String) {
-                    Self.scan(text, asciiHashes: asciiHashes, nonASCIIHashes: nonASCIIHashes) { word in
+                    Self.scan(text, asciiHashes: asciiHashes, nonASCIIHashes: nonASCIIHashes, reader: &reader) { word in
                         if needed.contains(word) { counts[word, default: 0] += 1 }
                     }
                 }
@@ -438,42 +472,18 @@ public struct WrongLanguageRule: Rule {
         /// Calls `found` with the lower-case words of `text` whose hash is wanted: ASCII words whose
         /// hash is in `asciiHashes`, and, when some needed words have other letters, the words of
         /// stretches with non-ASCII characters whose hash is in either set. Reads the string's own
-        /// UTF-8: this runs over every text of the languages asked about.
-        static func scan(_ text: String, asciiHashes: Set<UInt64>, nonASCIIHashes: Set<UInt64>, _ found: (String) -> Void) {
+        /// UTF-8: this runs over every text of the languages asked about. `reader` is scratch space
+        /// kept from text to text.
+        static func scan(_ text: String, asciiHashes: WordHashes, nonASCIIHashes: WordHashes, reader: inout WordReader,
+                         _ found: (String) -> Void) {
             let needsNonASCII = !nonASCIIHashes.isEmpty
             var text = text
             text.withUTF8 { bytes in
+                // The stretch being read: letters, and any non-ASCII characters among them.
                 var start = -1, h: UInt64 = 0xcbf29ce484222325, nonASCII = false
-                func end(_ i: Int) {
-                    defer { start = -1; h = 0xcbf29ce484222325; nonASCII = false }
-                    guard start >= 0 else { return }
-                    if nonASCII && needsNonASCII {
-                        WrongLanguageRule.forEachWord(bytes[start..<i], wanted: { nonASCIIHashes.contains($0) || asciiHashes.contains($0) }, found)
-                    } else if nonASCII {
-                        // Only ASCII words are needed: the ASCII letters between other characters ("l’app").
-                        var k = start
-                        while k < i {
-                            guard isASCIILetter(bytes[k]) else { k += 1; continue }
-                            var j = k
-                            var segmentHash: UInt64 = 0xcbf29ce484222325
-                            while j < i, isASCIILetter(bytes[j]) {
-                                segmentHash = (segmentHash ^ UInt64(bytes[j] | 0x20)) &* 0x100000001b3
-                                j += 1
-                            }
-                            // A segment that touches a non-ASCII letter is part of a longer word: skipped.
-                            let touchesLetter = (k > start && bytes[k - 1] >= 0x80 && !Self.isPunctuationEnd(bytes, k))
-                                || (j < i && bytes[j] >= 0xC0 && !Self.isPunctuationStart(bytes, j))
-                            if j - k >= 2 && !touchesLetter && asciiHashes.contains(segmentHash) {
-                                found(String(decoding: bytes[k..<j].map { $0 | 0x20 }, as: UTF8.self))
-                            }
-                            k = j
-                        }
-                    } else if i - start >= 2 && asciiHashes.contains(h) {
-                        found(String(decoding: bytes[start..<i].map { $0 | 0x20 }, as: UTF8.self))
-                    }
-                }
-                for i in 0..<bytes.count {
-                    let byte = bytes[i]
+                var i = 0
+                while i <= bytes.count {
+                    let byte: UInt8 = i < bytes.count ? bytes[i] : 0x20
                     if isASCIILetter(byte) {
                         if start < 0 { start = i }
                         h = (h ^ UInt64(byte | 0x20)) &* 0x100000001b3
@@ -481,11 +491,42 @@ public struct WrongLanguageRule: Rule {
                         // Non-ASCII: letters or not, the exact tokenizer decides.
                         if start < 0 { start = i }
                         nonASCII = true
-                    } else {
-                        end(i)
+                    } else if start >= 0 {
+                        if nonASCII && needsNonASCII {
+                            reader.read(bytes[start..<i], wanted: { nonASCIIHashes.contains($0) || asciiHashes.contains($0) }, found)
+                        } else if nonASCII {
+                            asciiSegments(bytes, start, i, asciiHashes, found)
+                        } else if i - start >= 2 && asciiHashes.contains(h) {
+                            found(String(decoding: bytes[start..<i].map { $0 | 0x20 }, as: UTF8.self))
+                        }
+                        start = -1
+                        h = 0xcbf29ce484222325
+                        nonASCII = false
                     }
+                    i += 1
                 }
-                end(bytes.count)
+            }
+        }
+
+        /// Only ASCII words are needed: the ASCII letters between other characters of a stretch
+        /// ("l’app"). A segment that touches a non-ASCII letter is part of a longer word: skipped.
+        private static func asciiSegments(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ asciiHashes: WordHashes,
+                                          _ found: (String) -> Void) {
+            var k = start
+            while k < end {
+                guard isASCIILetter(bytes[k]) else { k += 1; continue }
+                var j = k
+                var segmentHash: UInt64 = 0xcbf29ce484222325
+                while j < end, isASCIILetter(bytes[j]) {
+                    segmentHash = (segmentHash ^ UInt64(bytes[j] | 0x20)) &* 0x100000001b3
+                    j += 1
+                }
+                let touchesLetter = (k > start && bytes[k - 1] >= 0x80 && !Self.isPunctuationEnd(bytes, k))
+                    || (j < end && bytes[j] >= 0xC0 && !Self.isPunctuationStart(bytes, j))
+                if j - k >= 2 && !touchesLetter && asciiHashes.contains(segmentHash) {
+                    found(String(decoding: bytes[k..<j].map { $0 | 0x20 }, as: UTF8.self))
+                }
+                k = j
             }
         }
 

@@ -87,14 +87,38 @@ import Testing
     }
 
     @Test func vocabularyScanFindsOnlyTheNeededWords() {
-        let hashes = Set(["application", "le"].map { WrongLanguageRule.wordHash($0.utf8) })
+        let hashes = WrongLanguageRule.WordHashes(["application", "le"].map { WrongLanguageRule.wordHash($0.utf8) })
+        let none = WrongLanguageRule.WordHashes([])
         var found: [String] = []
-        WrongLanguageRule.Vocabularies.scan("L’application «Le» añadir, applications", asciiHashes: hashes, nonASCIIHashes: []) { found.append($0) }
+        var reader = WrongLanguageRule.WordReader()
+        WrongLanguageRule.Vocabularies.scan("L’application «Le» añadir, applications", asciiHashes: hashes, nonASCIIHashes: none,
+                                            reader: &reader) { found.append($0) }
         #expect(found == ["application", "le"])
         found = []
-        let spanish = Set(["añadir", "él"].map { WrongLanguageRule.wordHash($0.utf8) })
-        WrongLanguageRule.Vocabularies.scan("Añadir un libro a ÉL, añadirlo", asciiHashes: [], nonASCIIHashes: spanish) { found.append($0) }
+        let spanish = WrongLanguageRule.WordHashes(["añadir", "él"].map { WrongLanguageRule.wordHash($0.utf8) })
+        WrongLanguageRule.Vocabularies.scan("Añadir un libro a ÉL, añadirlo", asciiHashes: none, nonASCIIHashes: spanish,
+                                            reader: &reader) { found.append($0) }
         #expect(found == ["añadir", "él"])
+        // A word at the very end, and a reader reused after a text that ended inside a word.
+        found = []
+        WrongLanguageRule.Vocabularies.scan("ein Buch añadir", asciiHashes: none, nonASCIIHashes: spanish, reader: &reader) { found.append($0) }
+        #expect(found == ["añadir"])
+    }
+
+    @Test func wordHashesTurnAwayOnlyWordsNotAmongThem() {
+        // Many random hashes: every one inserted is found, and one not inserted is found only when
+        // it is (the filter may pass it, the set decides).
+        var generator = SystemRandomNumberGenerator()
+        let inserted = (0..<500).map { _ in UInt64.random(in: .min ... .max, using: &generator) }
+        let hashes = WrongLanguageRule.WordHashes(inserted)
+        #expect(inserted.allSatisfy { hashes.contains($0) })
+        let members = Set(inserted)
+        for _ in 0..<2_000 {
+            let other = UInt64.random(in: .min ... .max, using: &generator)
+            #expect(hashes.contains(other) == members.contains(other))
+        }
+        #expect(!hashes.isEmpty && WrongLanguageRule.WordHashes([]).isEmpty)
+        #expect(WrongLanguageRule.words("Ça VA, l’Été! x ab") == ["ça", "va", "été", "ab"])
     }
 
     @Test func speechLanguageOfARunIsIdentifiedWhenReliable() throws {
