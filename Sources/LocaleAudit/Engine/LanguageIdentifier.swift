@@ -69,9 +69,8 @@ public enum LanguageIdentifier {
                                       isReliable: probability >= 0.9, score: 0)
         #else
         var result = la_langid_result()
-        var text = text
         // CLD2 takes a length: the UTF-8 bytes as they are, no terminated copy.
-        let status = text.withUTF8 { buffer in
+        let status = text.withUTF8Bytes { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 la_langid_detect(chars.baseAddress!, Int32(chars.count), hint.map(cld2Code(for:)), &result)
             }

@@ -160,8 +160,7 @@ enum ConsistentIdentification {
     /// Whether the UTF-8 has ‘ ’ “ ” „ (E2 80 98/99/9C/9D/9E), ʼ (CA BC), a ZWNJ (E2 80 8C), a bidi
     /// control, a zero-width space (E2 80 8B), a word joiner (E2 81 A0) or a byte order mark (EF BB BF).
     private static func hasFoldableQuote(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             var i = 0
             while i + 1 < bytes.count {
                 let b = bytes[i]

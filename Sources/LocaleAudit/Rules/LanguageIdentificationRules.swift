@@ -308,8 +308,7 @@ public struct WrongLanguageRule: Rule {
     static func words(_ text: String) -> [String] {
         var out: [String] = []
         var reader = WordReader()
-        var text = text
-        text.withUTF8 { reader.read($0[...], wanted: { _ in true }) { out.append($0) } }
+        text.withUTF8Bytes { reader.read($0[...], wanted: { _ in true }) { out.append($0) } }
         return out
     }
 
@@ -477,8 +476,7 @@ public struct WrongLanguageRule: Rule {
         static func scan(_ text: String, asciiHashes: WordHashes, nonASCIIHashes: WordHashes, reader: inout WordReader,
                          _ found: (String) -> Void) {
             let needsNonASCII = !nonASCIIHashes.isEmpty
-            var text = text
-            text.withUTF8 { bytes in
+            text.withUTF8Bytes { bytes in
                 // The stretch being read: letters, and any non-ASCII characters among them.
                 var start = -1, h: UInt64 = 0xcbf29ce484222325, nonASCII = false
                 var i = 0
@@ -555,8 +553,7 @@ public struct WrongLanguageRule: Rule {
     /// At least the letters of `text`: ASCII letters, and every other character taken for one.
     static func roughLetterCount(_ text: String) -> Int {
         var count = 0
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             for byte in bytes {
                 if byte < 0x80 {
                     let lower = byte | 0x20

@@ -41,8 +41,7 @@ public struct ContentHasher: Sendable {
     }
 
     public mutating func combine(_ text: String) {
-        var text = text
-        text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+        text.withUTF8Bytes { combine(UnsafeRawBufferPointer($0)) }
     }
 
     /// 32 hexadecimal digits.

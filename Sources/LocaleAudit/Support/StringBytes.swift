@@ -70,8 +70,7 @@ struct ExactText: Hashable {
     init(_ text: String) {
         self.text = text
         var hash: UInt64 = 0xcbf29ce484222325
-        var copy = text
-        copy.withUTF8 { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 } }
+        text.withUTF8Bytes { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 } }
         digest = hash
     }
 
@@ -83,12 +82,21 @@ struct ExactText: Hashable {
 extension String {
     /// Equal UTF-8 (no Unicode equivalence, unlike `==`).
     static func sameBytes(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
+        a.withUTF8Bytes { x in
+            b.withUTF8Bytes { y in
                 x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
             }
         }
+    }
+
+    /// The string's UTF-8, lent without copying the string: a native string (every string the
+    /// readers make) lends its own storage, a small one a copy on the stack. `withUTF8` needs a
+    /// mutable copy first, which costs a retain and a release per call on the hot paths.
+    @inline(__always)
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return try copy.withUTF8(body)
     }
 }
 

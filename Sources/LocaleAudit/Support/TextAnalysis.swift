@@ -130,8 +130,7 @@ public enum TextAnalysis {
     /// `:/` or `w.` (www.), e-mail addresses an `@`, and a domain a dot followed by a letter, digit or
     /// hyphen. A sentence's final stop is none of them.
     static func mayHoldNonWords(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { b in
+        return text.withUTF8Bytes { b in
             let n = b.count
             for k in 0..<n {
                 switch b[k] {

@@ -50,6 +50,26 @@ import Testing
         #expect(abs(spread - 1.4826) < 1e-9)
     }
 
+    @Test func medianBySelectionIsTheSortedMedian() {
+        // Sizes around the insertion-sort cut-off and large ones; few distinct values (many ties),
+        // sorted, reversed and random orders.
+        var generator = SystemRandomNumberGenerator()
+        for count in [1, 2, 3, 16, 17, 18, 33, 100, 101, 1_000, 4_097] {
+            for distinct in [1, 3, 1_000_000] {
+                let random = (0..<count).map { _ in Double(Int.random(in: 0..<distinct, using: &generator)) / 7 }
+                for values in [random, random.sorted(), random.sorted(by: >)] {
+                    let sorted = values.sorted(), mid = count / 2
+                    let expected = count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+                    #expect(RobustStatistics.median(values) == expected, "count \(count), \(distinct) distinct")
+                    var selected = values
+                    let k = Int.random(in: 0..<count, using: &generator)
+                    #expect(RobustStatistics.select(k, in: &selected) == sorted[k])
+                    #expect(selected[..<k].allSatisfy { $0 <= sorted[k] } && selected[k...].allSatisfy { $0 >= sorted[k] })
+                }
+            }
+        }
+    }
+
     @Test func aRatioIsScoredAgainstItsLocalesUsualOne() {
         let german = TranslationSwappedRule.LocaleRatio(median: 0.2, spread: 0.3)
         #expect(abs(german.score(0.2)) < 1e-9)

@@ -413,8 +413,7 @@ enum StrayEdgeCharacters {
             byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
                 || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
         }
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             // From the start: white space and invisible marks are passed over, the first other scalar decides.
             var i = 0
             while i < bytes.count {

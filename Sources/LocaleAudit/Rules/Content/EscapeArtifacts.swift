@@ -44,8 +44,7 @@ enum EscapeArtifacts {
     /// `u` that no letter, digit or backslash precedes, four hex digits naming a mark, and no fifth.
     static func lostBackslashMarks(_ text: String) -> [String] {
         // One pass over the bytes: this runs for every compared translation.
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             func isWordByte(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b == 0x5C }
             func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
             var found: [String] = []

@@ -32,8 +32,7 @@ struct MarkdownScan {
     /// Bytes that any construct needs: texts without them are not scanned.
     static func mayHaveMarkdown(_ text: String) -> Bool {
         // Over the contiguous bytes: this runs for every compared text.
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             bytes.contains { $0 == 0x2A || $0 == 0x5F || $0 == 0x7E || $0 == 0x60 || $0 == 0x5B }
         }
     }

@@ -85,8 +85,7 @@ struct WhitespaceFacts {
     /// Whether the first or last character is white space or invisible (a letter of another script
     /// is neither: text in Cyrillic or Chinese starts and ends with non-ASCII bytes).
     static func hasBlankEdge(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { b in
+        return text.withUTF8Bytes { b in
             guard let first = b.first, let last = b.last else { return false }
             if first <= 0x20 || last <= 0x20 { return true }
             if first >= 0x80 && classify(b, 0).0 != .visible { return true }
@@ -100,8 +99,7 @@ struct WhitespaceFacts {
     /// Whether the text holds a no-break, narrow no-break, ideographic or other non-ASCII space, or
     /// an invisible character written with the same lead bytes (they start with 0xC2, 0xE1–0xE3).
     static func hasNonASCIISpace(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { b in
+        return text.withUTF8Bytes { b in
             for i in b.indices where b[i] == 0xC2 || (b[i] >= 0xE1 && b[i] <= 0xE3) {
                 if classify(b, i).0 != .visible { return true }
             }
@@ -110,8 +108,7 @@ struct WhitespaceFacts {
     }
 
     init(_ text: String) {
-        var text = text
-        self = text.withUTF8 { WhitespaceFacts(bytes: $0) }
+        self = text.withUTF8Bytes { WhitespaceFacts(bytes: $0) }
     }
 
     init(bytes b: UnsafeBufferPointer<UInt8>) {
