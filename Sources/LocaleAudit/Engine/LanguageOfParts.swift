@@ -144,9 +144,7 @@ public struct LanguageOfParts: Sendable {
     ]
 
     /// The language subtag of a locale (`pt-BR` → `pt`).
-    static func language(of locale: String) -> String {
-        String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
-    }
+    static func language(of locale: String) -> String { LanguageTag.languageSubtag(of: locale) }
 
     private static let japanese = ScriptCode(name: "Jpan")
 
@@ -372,6 +370,9 @@ public struct LanguageOfParts: Sendable {
     /// translation broke apart with spaces (so it is no URL to mask). Every word in it stands in a
     /// path, a brace or a domain's tail; single letters aside, there is nothing to pronounce.
     static func isAddressPattern(_ run: String) -> Bool {
+        // A word of the pattern starts with "." or holds "/", "{" or "}": a run with none of them is
+        // no pattern, and nearly every run is such (the words are not split for it).
+        guard run.withUTF8Bytes({ $0.contains { $0 == 0x2E || $0 == 0x2F || $0 == 0x7B || $0 == 0x7D } }) else { return false }
         var sawAddress = false
         for token in run.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
             if longestLetterRun(token.unicodeScalars) < 2 { continue }
@@ -411,11 +412,17 @@ public struct LanguageOfParts: Sendable {
         var sawLetter = false
         // Letters come in runs of one script: the set is asked once per run, not once per letter.
         var lastScript = ScriptCode.unknown, lastIsNative = false
-        var text = text
         // Read as bytes: only the non-ASCII scalars are decoded (every text of the project passes here).
-        return text.withUTF8 { bytes -> Bool? in
+        return text.withUTF8Bytes { bytes -> Bool? in
             var i = 0
             while i < bytes.count {
+                // Once a letter is seen in a locale that writes Latin, ASCII can change nothing: it is
+                // passed over eight bytes at a time.
+                if sawLetter && latinIsNative {
+                    while i + 8 <= bytes.count,
+                          UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+                    guard i < bytes.count else { break }
+                }
                 let byte = bytes[i]
                 if byte < 0x80 {
                     i += 1

@@ -414,3 +414,22 @@ extension String {
         String(unicodeScalars.map { $0 == "_" ? "-" : Character($0) })
     }
 }
+
+extension LanguageTag {
+    /// The first subtag of a locale identifier as written, lower-cased: "pt" of "pt-BR" and of "PT_br",
+    /// "" when there is none. No parsing and no ICU: the rules ask it of every text's locale.
+    static func languageSubtag(of locale: String) -> String {
+        let ascii: String? = locale.withUTF8Bytes { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            // Empty subtags ("-en", "en--US") are skipped, as a split that omits them would.
+            var start = 0
+            while start < bytes.count && (bytes[start] == 0x2D || bytes[start] == 0x5F) { start += 1 }
+            var end = start
+            while end < bytes.count && bytes[end] != 0x2D && bytes[end] != 0x5F { end += 1 }
+            return String(decoding: bytes[start..<end].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        // Other characters (a folder name is not always a locale): split as characters, where a
+        // combining mark may join a separator.
+        return ascii ?? String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
+    }
+}

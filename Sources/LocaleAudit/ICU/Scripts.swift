@@ -89,8 +89,26 @@ public struct ScriptRun: Sendable, Hashable {
 public enum Scripts {
     /// The Script property: U+0041 → Latn, U+0640 TATWEEL → Zyyy (see `extensions(of:)`).
     public static func script(of scalar: Unicode.Scalar) -> ScriptCode {
+        let value = Int(scalar.value)
+        if value < 0x10000 {
+            let code = bmpScripts[value]
+            if code != Self.notInTable { return ScriptCode(rawValue: Int32(code)) }
+        }
+        return icuScript(of: scalar)
+    }
+
+    /// ICU's answer, without the table.
+    static func icuScript(of scalar: Unicode.Scalar) -> ScriptCode {
         let code = la_script_of(Int32(bitPattern: scalar.value))
         return code >= 0 ? ScriptCode(rawValue: code) : .unknown
+    }
+
+    /// ICU's script of every BMP code point, asked once (64 KB): the script walks ask it of nearly
+    /// every letter of every text. A code ICU might one day give beyond a byte is asked each time.
+    private static let notInTable: UInt8 = .max
+    private static let bmpScripts: [UInt8] = (0..<0x10000).map { value in
+        let code = la_script_of(Int32(value))
+        return code >= 0 && code < Int32(notInTable) ? UInt8(code) : notInTable
     }
 
     /// The Script_Extensions property: U+0640 → Arab, Syrc, Mand, …; a letter → its own script.

@@ -867,9 +867,7 @@ public struct UntranslatedRule: Rule {
     }
 
     /// The language subtag of a locale identifier (`pt-BR` → `pt`, `zh_Hans` → `zh`).
-    static func language(of locale: String) -> String {
-        String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
-    }
+    static func language(of locale: String) -> String { LanguageTag.languageSubtag(of: locale) }
 
     /// Unit symbols that other scripts write in Latin letters too: typographic units everywhere;
     /// measurement units except in Cyrillic, which writes them in its own letters (км, кг). Not

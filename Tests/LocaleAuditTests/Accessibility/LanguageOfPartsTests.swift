@@ -41,6 +41,9 @@ import Testing
         #expect(!LanguageOfParts.isAddressPattern("Open Data Commons"))
         #expect(!LanguageOfParts.isAddressPattern("Go to Settings/Privacy"))
         #expect(!LanguageOfParts.isAddressPattern("a b c"))
+        // Nothing of an address at all: turned away before the words are split.
+        #expect(!LanguageOfParts.isAddressPattern("Open Street Map contributors"))
+        #expect(LanguageOfParts.isAddressPattern(".png"))
         let analysis = LanguageOfParts().analyze("http: // {சுவிட்ச்: a, b, c} .tile.org/{z}/{x}/{y} .png", locale: "ta",
                                                  scripts: LanguageOfParts.scripts(of: "ta") ?? [])
         #expect(!analysis.ranges.contains { $0.text.contains("tile.org") }, "\(analysis.ranges.map(\.text))")

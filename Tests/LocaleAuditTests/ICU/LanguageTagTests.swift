@@ -12,6 +12,23 @@ struct LanguageTagTests {
         return nil
     }
 
+    @Test func languageSubtagIsTheFirstPartLowerCased() {
+        #expect(LanguageTag.languageSubtag(of: "pt-BR") == "pt")
+        #expect(LanguageTag.languageSubtag(of: "ZH_Hans") == "zh")
+        #expect(LanguageTag.languageSubtag(of: "--en") == "en")
+        #expect(LanguageTag.languageSubtag(of: "") == "" && LanguageTag.languageSubtag(of: "-_") == "")
+        // Against the split it replaced, on random mixes of letters, separators and other characters.
+        func reference(_ locale: String) -> String {
+            String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
+        }
+        let pieces = ["en", "PT", "-", "_", "Hans", "419", "É", "-\u{301}", "x", "İ"]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<1_000 {
+            let locale = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            #expect(LanguageTag.languageSubtag(of: locale) == reference(locale), "\(locale.debugDescription)")
+        }
+    }
+
     @Test func splitsEverySubtagKindAsWritten() throws {
         let tag = try parse("zh-cmn-Hans-CN-1994-pinyin-u-ca-chinese-t-en-x-Private1")
         #expect(tag.form == .normal)

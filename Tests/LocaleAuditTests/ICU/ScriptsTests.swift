@@ -3,6 +3,20 @@ import Testing
 
 @Suite("Scripts")
 struct ScriptsTests {
+    @Test func theTableOfScriptsIsICUsAnswer() {
+        // Every BMP scalar, and astral ones, which ICU is asked directly.
+        var differing: [UInt32] = []
+        for value in UInt32(0)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if Scripts.script(of: scalar) != Scripts.icuScript(of: scalar) { differing.append(value) }
+        }
+        #expect(differing.isEmpty)
+        for scalar: Unicode.Scalar in ["\u{1F600}", "\u{20000}", "\u{10FFFF}", "𝐀"] {
+            #expect(Scripts.script(of: scalar) == Scripts.icuScript(of: scalar))
+        }
+        #expect(Scripts.script(of: "a") == .latin && Scripts.script(of: "ж") == .cyrillic)
+    }
+
     @Test func scriptAndExtensionsOfCharacters() {
         #expect(Scripts.script(of: "A") == .latin)
         #expect(Scripts.script(of: "Ж").shortName == "Cyrl")

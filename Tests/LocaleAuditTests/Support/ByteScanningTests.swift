@@ -50,11 +50,13 @@ import Testing
             }
             return sawLetter
         }
-        let pieces = ["a", "Z", " ", "1", "é", "日本", "ひら", "Привет", "مرحبا", "\u{0345}", "ʼ", "👩🏽‍💻", "%@", "\n", "ㄅ"]
+        // Long ASCII pieces too: after a letter, a Latin locale skips ASCII eight bytes at a time.
+        let pieces = ["a", "Z", " ", "1", "é", "日本", "ひら", "Привет", "مرحبا", "\u{0345}", "ʼ", "👩🏽‍💻", "%@", "\n", "ㄅ",
+                      "Open the settings ", "0123456789.,;:!?"]
         let natives: [Set<ScriptCode>] = [[.latin], [.cyrillic], [.arabic], [.han, .hiragana, .katakana], [.latin, .cyrillic], []]
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
-            let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let text = (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             for native in natives {
                 #expect(LanguageOfParts.lettersAreAllNative(text, native) == reference(text, native), "\(text.debugDescription)")
             }
@@ -94,6 +96,22 @@ import Testing
             #expect(text.scalarArray == Array(text.unicodeScalars), "\(text)")
         }
         #expect("".scalarArray.isEmpty)
+    }
+
+    @Test func utf8BytesAreLentForEveryKindOfString() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let text = randomText(&rng)
+            // Small (inline) and large strings, and one made from a slice of a longer one.
+            for variant in [text, text + String(repeating: "x", count: 20), String(("ab" + text).dropFirst(2))] {
+                #expect(variant.withUTF8Bytes { Array($0) } == Array(variant.utf8))
+                #expect(String.sameBytes(variant, String(decoding: Array(variant.utf8), as: UTF8.self)))
+            }
+        }
+        // Equal bytes only: composed and decomposed é are == but not the same bytes.
+        #expect("caf\u{E9}" == "cafe\u{301}" && !String.sameBytes("caf\u{E9}", "cafe\u{301}"))
+        #expect(!String.sameBytes("a", "ab") && String.sameBytes("", ""))
+        #expect(ExactText("caf\u{E9}") != ExactText("cafe\u{301}") && ExactText("x") == ExactText(String("yx".dropFirst())))
     }
 
     @Test func utf16TranscodingAgreesWithTheStandardDecoder() {
