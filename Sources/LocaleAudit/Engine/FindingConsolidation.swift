@@ -198,7 +198,8 @@ enum FindingConsolidation {
     /// XLIFF files (exports and imports of translation tools).
     static func editRank(_ file: DiscoveredFile) -> Int {
         guard file.format == .xliff else { return 0 }
-        return file.path.contains(".xcloc/") ? 1 : 2
+        // A byte search: Foundation's `contains` compares Unicode text, and every file is asked.
+        return file.path.firstByteRange(of: ".xcloc/") != nil ? 1 : 2
     }
 
     /// The same finding (rule, locale, table, key) in a catalog and in an XLIFF export of it is
@@ -495,9 +496,20 @@ enum FindingConsolidation {
 
     /// The same strings but for 2 % of them (3 at least). Under ten strings nothing tells a copy: a
     /// widget's `InfoPlist` and an extension's may lack the same two.
-    private static func nearlyEqual(_ a: Set<String>, _ b: Set<String>) -> Bool {
+    static func nearlyEqual(_ a: Set<String>, _ b: Set<String>) -> Bool {
         let scale = max(a.count, b.count)
-        return scale >= 10 && a.symmetricDifference(b).count <= max(3, scale / 50)
+        guard scale >= 10 else { return false }
+        let allowed = max(3, scale / 50)
+        // The size of the symmetric difference, counted without building it: each string of the
+        // smaller set that the larger lacks adds two (it, and one more the larger has alone).
+        let (small, large) = a.count <= b.count ? (a, b) : (b, a)
+        var difference = large.count - small.count
+        guard difference <= allowed else { return false }
+        for string in small where !large.contains(string) {
+            difference += 2
+            if difference > allowed { return false }
+        }
+        return true
     }
 
     /// A message with every placeholder it quotes written one way: TranslateWiki's tree writes `$1`
@@ -645,7 +657,11 @@ enum FindingConsolidation {
     /// `message` with every whole-word occurrence of `word` (a locale code: not the "ar" of "are")
     /// blanked, so that two locales' findings compare as one message.
     static func replacingWord(_ word: String, in message: String) -> String {
-        guard message.contains(word) else { return message }
+        // A byte search first (nearly every message lacks the word); an ASCII word next to another
+        // character is left alone below, so bytes decide as Unicode text would.
+        guard !word.isEmpty, message.withUTF8Bytes({ m in word.withUTF8Bytes { ByteSearch.firstOffset(of: $0, in: m) != nil } }) else {
+            return message
+        }
         let isWordByte: (UInt8) -> Bool = { $0 >= 0x80 || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
         let bytes = Array(message.utf8), needle = Array(word.utf8)
         var out: [UInt8] = []

@@ -26,7 +26,8 @@ public struct PluralSample: Sendable, Hashable, CustomStringConvertible {
     public var isRange: Bool { lowerBound != upperBound }
     /// True for CLDR's compact-exponent notation (`1c6` = 1,000,000 shown as "1M"): such a value only
     /// takes this category when displayed in compact form.
-    public var usesCompactExponent: Bool { lowerBound.contains("c") || lowerBound.contains("e") }
+    /// CLDR's samples are ASCII: their bytes are searched (Foundation's `contains` compares Unicode text).
+    public var usesCompactExponent: Bool { lowerBound.utf8.contains { $0 == UInt8(ascii: "c") || $0 == UInt8(ascii: "e") } }
     /// The integer values, for plain integer samples (no fraction, no exponent); nil otherwise.
     public var integerRange: ClosedRange<Int>? {
         guard !usesCompactExponent, let low = Int(lowerBound), let high = Int(upperBound), low <= high else { return nil }

@@ -775,25 +775,34 @@ public struct UntranslatedRule: Rule {
         private var index: [String: Int] = [:]
 
         init(_ names: [String], in context: RuleContext) {
-            var byLead: [UInt16: [(Int, [UInt8])]] = [:]
+            // The names by their first two bytes: a flat table of the 65,536 byte pairs (256 KB, for
+            // one walk over every translation) instead of a hashed lookup at every position.
+            var groupOfLead = [Int32](repeating: -1, count: 1 << 16)
+            var groups: [[(Int, [UInt8])]] = []
             var leadByte = [Bool](repeating: false, count: 256)
             for name in names where index[name] == nil {
                 let bytes = Array(name.utf8)
                 guard bytes.count >= 2 else { continue }
                 index[name] = index.count
-                byLead[UInt16(bytes[0]) << 8 | UInt16(bytes[1]), default: []].append((index[name]!, bytes))
+                let lead = Int(bytes[0]) << 8 | Int(bytes[1])
+                if groupOfLead[lead] < 0 {
+                    groupOfLead[lead] = Int32(groups.count)
+                    groups.append([])
+                }
+                groups[Int(groupOfLead[lead])].append((index[name]!, bytes))
                 leadByte[Int(bytes[0])] = true
             }
-            guard !byLead.isEmpty else { return }
+            guard !groups.isEmpty else { return }
             for (position, pair) in context.pairs.enumerated() {
                 let facts = context.pairFacts[position]
                 guard facts.contains(.bothText), !facts.contains(.identical),
                       case .text(let translation) = pair.translation.value else { continue }
-                var text = translation
-                text.withUTF8 { bytes in
+                translation.withUTF8Bytes { bytes in
                     guard bytes.count >= 2 else { return }
                     for i in 0..<(bytes.count - 1) where leadByte[Int(bytes[i])] {
-                        for (name, nameBytes) in byLead[UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])] ?? []
+                        let group = groupOfLead[Int(bytes[i]) << 8 | Int(bytes[i + 1])]
+                        guard group >= 0 else { continue }
+                        for (name, nameBytes) in groups[Int(group)]
                         where nameBytes.count <= bytes.count - i && bytes[i..<(i + nameBytes.count)].elementsEqual(nameBytes) {
                             written.insert(Occurrence(name: name, locale: pair.localeID))
                         }

@@ -138,7 +138,7 @@ public struct LocaleIncompleteRule: Rule {
             var notes: [Finding.Note] = []
             for table in tables {
                 // "Display is 0.0 % translated into hu: 86 of 86 strings missing" and where; then its copies.
-                let head = table.message.components(separatedBy: "; they show in").first ?? table.message
+                let head = table.message.firstByteRange(of: "; they show in").map { String(table.message[..<$0.lowerBound]) } ?? table.message
                 notes.append(Finding.Note(message: head, location: table.location))
                 notes += table.notes.filter { $0.location != nil && $0.location != table.location }
             }

@@ -769,7 +769,7 @@ public struct TranslationSwappedRule: Rule {
 
     /// A plural format without its `%#@name@` references, whose names are no words.
     static func withoutVariables(_ format: String) -> String {
-        guard format.contains("%#@") else { return format }
+        guard format.firstByteRange(of: "%#@") != nil else { return format }
         var out = String.UnicodeScalarView()
         let scalars = format.scalarArray
         var i = 0

@@ -219,3 +219,27 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return (Unicode.Scalar(value)!, 4)
     }
 }
+
+extension StringProtocol where SubSequence == Substring {
+    /// The parts between ASCII `separator`s, empty ones kept: `split(separator:omittingEmptySubsequences:
+    /// false)`, found by a walk over the UTF-8 when the text is ASCII (paths and unit ids nearly always
+    /// are) instead of one over characters. Other text is split by characters, where a combining mark
+    /// may join the separator.
+    func parts(separatedBy separator: UInt8) -> [Substring] {
+        let utf8 = self.utf8
+        guard separator < 0x80, !utf8.contains(where: { $0 >= 0x80 }) else {
+            return split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: false)
+        }
+        var parts: [Substring] = []
+        var start = utf8.startIndex, i = utf8.startIndex
+        while i != utf8.endIndex {
+            if utf8[i] == separator {
+                parts.append(self[start..<i])
+                start = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        parts.append(self[start..<utf8.endIndex])
+        return parts
+    }
+}

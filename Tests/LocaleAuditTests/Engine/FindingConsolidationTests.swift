@@ -51,6 +51,23 @@ import Testing
 
         """
 
+    @Test func nearlyEqualCountsTheSymmetricDifferenceWithoutBuildingIt() {
+        // Against the set operation it replaced, on random sets of sizes around the thresholds.
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let universe = Int.random(in: 5...400, using: &rng)
+            let a = Set((0..<Int.random(in: 0...universe, using: &rng)).map { _ in "k\(Int.random(in: 0..<universe, using: &rng))" })
+            var b = a
+            for _ in 0..<Int.random(in: 0...6, using: &rng) {
+                if Bool.random(using: &rng), let any = b.randomElement(using: &rng) { b.remove(any) } else { b.insert("n\(Int.random(in: 0..<50, using: &rng))") }
+            }
+            let scale = max(a.count, b.count)
+            let expected = scale >= 10 && a.symmetricDifference(b).count <= max(3, scale / 50)
+            #expect(FindingConsolidation.nearlyEqual(a, b) == expected)
+            #expect(FindingConsolidation.nearlyEqual(b, a) == expected)
+        }
+    }
+
     @Test func aDefectInACatalogAndItsExportIsReportedOnceAtTheCatalog() throws {
         let result = try Self.audit([("Reader/Reader.xcstrings", Self.catalog),
                                      ("Export/de.xcloc/Localized Contents/de.xliff", Self.export)])

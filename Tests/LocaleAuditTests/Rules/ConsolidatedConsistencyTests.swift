@@ -118,5 +118,9 @@ import Testing
         #expect(arabic.notes.contains { $0.message == "the same in ars, a copy of this text" && $0.location?.file.hasSuffix("ars.lproj/Localizable.strings") == true },
                 "\(arabic.notes)")
         #expect(FindingConsolidation.replacingWord("ar", in: "not translated into ar? (are)") == "not translated into \u{0}? (are)")
+        #expect(FindingConsolidation.replacingWord("", in: "ar") == "ar")
+        #expect(FindingConsolidation.replacingWord("ar", in: "Arabic, are, bar") == "Arabic, are, bar")
+        // A word followed by a combining mark is another word.
+        #expect(FindingConsolidation.replacingWord("de", in: "de\u{301} de") == "de\u{301} \u{0}")
     }
 }

@@ -98,6 +98,23 @@ import Testing
         #expect("".scalarArray.isEmpty)
     }
 
+    @Test func partsAreTheSplitThatKeepsEmptyParts() {
+        // Against the character split, on ASCII and non-ASCII mixes (a combining mark after a
+        // separator joins it into another character).
+        let pieces = ["a", "/", ".", "Localized Contents", "é", "\u{301}", "日本", "", "x.lproj"]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            for separator: Character in ["/", "."] {
+                let expected = text.split(separator: separator, omittingEmptySubsequences: false)
+                #expect(text.parts(separatedBy: separator.asciiValue!) == expected, "\(text.debugDescription)")
+                let sub = text.dropFirst()
+                #expect(sub.parts(separatedBy: separator.asciiValue!) == sub.split(separator: separator, omittingEmptySubsequences: false))
+            }
+        }
+        #expect("".parts(separatedBy: UInt8(ascii: "/")) == [""] && "/".parts(separatedBy: UInt8(ascii: "/")) == ["", ""])
+    }
+
     @Test func utf8BytesAreLentForEveryKindOfString() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<500 {

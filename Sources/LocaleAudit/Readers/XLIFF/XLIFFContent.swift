@@ -143,7 +143,7 @@ enum XLIFFTableNaming {
     /// that one export per locale still shares its tables and two unrelated files (test cases that
     /// all say `<file id="f1">`) do not.
     static func scope(fileWithoutOriginal path: String) -> String {
-        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var components = path.parts(separatedBy: UInt8(ascii: "/")).map(String.init)
         for locale in PathLocale.locales(path: path, lprojLocale: nil) {
             switch locale.place {
             case .fileName:

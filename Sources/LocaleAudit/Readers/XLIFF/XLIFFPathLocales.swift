@@ -61,21 +61,21 @@ struct PathLocale: Sendable, Hashable {
     /// `Base` and `mul` folders hold no single target language.
     static func locales(path: String, lprojLocale: String?) -> [PathLocale] {
         // A git side's paths read `REV:cs/focus-ios.xliff`: what precedes a colon is not a name.
-        let components = path.split(separator: "/", omittingEmptySubsequences: false).map { component -> Substring in
+        let components = path.parts(separatedBy: UInt8(ascii: "/")).map { component -> Substring in
             component.lastIndex(of: ":").map { component[component.index(after: $0)...] } ?? component
         }
         guard let name = components.last else { return [] }
         var found: [PathLocale] = []
         if let lprojLocale, !["base", "mul"].contains(lprojLocale.lowercased()),
            let index = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }) {
-            let folder = path.split(separator: "/", omittingEmptySubsequences: false)[...index].joined(separator: "/")
+            let folder = path.parts(separatedBy: UInt8(ascii: "/"))[...index].joined(separator: "/")
             found.append(PathLocale(identifier: lprojLocale, place: .lprojFolder, path: folder))
         }
         if let dot = name.lastIndex(of: "."), isLocaleName(name[..<dot]) {
             found.append(PathLocale(identifier: String(name[..<dot]), place: .fileName, path: path))
         }
         if components.count >= 2, isLocaleName(components[components.count - 2]) {
-            let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            let folder = path.parts(separatedBy: UInt8(ascii: "/")).dropLast().joined(separator: "/")
             found.append(PathLocale(identifier: String(components[components.count - 2]), place: .parentFolder, path: folder))
         }
         return found

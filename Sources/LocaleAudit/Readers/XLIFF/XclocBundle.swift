@@ -48,7 +48,7 @@ public struct XclocContents: Sendable {
 
     /// The bundle folder of an XLIFF inside `X.xcloc/Localized Contents/`, or nil.
     public static func bundlePath(forXLIFFAt path: String) -> String? {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let components = path.parts(separatedBy: UInt8(ascii: "/"))
         guard components.count >= 3 else { return nil }
         let folder = components[components.count - 2], bundle = components[components.count - 3]
         guard bundle.hasSuffix(".xcloc"), folder == "Localized Contents" || folder == "Localized%20Contents" else { return nil }

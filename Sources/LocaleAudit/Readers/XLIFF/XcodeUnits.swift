@@ -158,7 +158,7 @@ struct XcodeUnitAssembler {
         if let range = id.firstByteRange(of: "|==|") {
             let key = String(id[..<range.lowerBound])
             let rest = id[range.upperBound...]
-            return (key, .catalog, rest.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+            return (key, .catalog, rest.parts(separatedBy: UInt8(ascii: ".")).map(String.init))
         }
         if hasStringsdictSuffix(id),
            let first = id.firstByteRange(of: ":dict/") {
