@@ -89,13 +89,18 @@ public final class PluralRules: @unchecked Sendable {
         self.type = type
         self.handle = opened
         self.samplesByCategory = Self.parseSamples(ruleText)
+        self.hasLocaleData = Self.holdsLocaleData(ruleText)
     }
 
     deinit { la_plural_close(handle) }
 
     /// False when CLDR has no plural rules for the locale and ICU fell back to the root rules (every
     /// number is `other`): then nothing can be said about which categories the locale needs.
-    public var hasLocaleData: Bool {
+    public let hasLocaleData: Bool
+
+    /// Whether a rule text is more than the root's "other:" (trailing spaces and line ends aside).
+    /// Worked out once per rules: the plural checks ask it of every plural they meet.
+    static func holdsLocaleData(_ ruleText: String) -> Bool {
         var text = Substring(ruleText)
         while let last = text.last, last == " " || last == "\n" { text = text.dropLast() }
         return text != "other:"

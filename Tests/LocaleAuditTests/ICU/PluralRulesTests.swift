@@ -12,6 +12,16 @@ struct PluralRulesTests {
         #expect(try PluralRules(locale: "en", type: .ordinal).categories == [.one, .two, .few, .other])
     }
 
+    @Test func localeDataIsTheRuleTextBeyondTheRootsOther() throws {
+        #expect(!PluralRules.holdsLocaleData("other:") && !PluralRules.holdsLocaleData("other: \n \n"))
+        #expect(PluralRules.holdsLocaleData("one: i = 1 and v = 0\nother:"))
+        for locale in ["ru", "en", "ja", "ar"] {
+            let rules = try PluralRules(locale: locale)
+            #expect(rules.hasLocaleData == PluralRules.holdsLocaleData(rules.ruleText))
+        }
+        #expect(try PluralRules(locale: "ru").hasLocaleData)
+    }
+
     @Test func integerSelection() throws {
         let ru = try PluralRules(locale: "ru")
         #expect([1, 21, 101].map(ru.category(for:)) == [.one, .one, .one])

@@ -15,6 +15,8 @@ import Testing
         #expect(places("sr-Latn/sr-Latn.xliff") == ["fileName sr-Latn sr-Latn/sr-Latn.xliff", "parentFolder sr-Latn sr-Latn"])
         // A git side's path: the revision before the colon is not part of the folder name.
         #expect(places("HEAD:cs/focus-ios.xliff") == ["parentFolder cs HEAD:cs"])
+        #expect(places("HEAD:Übersetzungen/cs/focus-ios.xliff") == ["parentFolder cs HEAD:Übersetzungen/cs"])
+        #expect(places("Übersetzungen/HEAD:de/focus-ios.xliff") == ["parentFolder de Übersetzungen/HEAD:de"])
         #expect(places("de.xcloc/Localized Contents/de.xliff") == ["fileName de de.xcloc/Localized Contents/de.xliff"])
     }
 

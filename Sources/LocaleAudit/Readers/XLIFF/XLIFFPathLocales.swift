@@ -61,8 +61,13 @@ struct PathLocale: Sendable, Hashable {
     /// `Base` and `mul` folders hold no single target language.
     static func locales(path: String, lprojLocale: String?) -> [PathLocale] {
         // A git side's paths read `REV:cs/focus-ios.xliff`: what precedes a colon is not a name.
+        // An ASCII path (nearly every one) is cut at its colons by bytes, not by characters.
+        let isASCII = !path.utf8.contains { $0 >= 0x80 }
         let components = path.parts(separatedBy: UInt8(ascii: "/")).map { component -> Substring in
-            component.lastIndex(of: ":").map { component[component.index(after: $0)...] } ?? component
+            if isASCII {
+                return component.utf8.lastIndex(of: UInt8(ascii: ":")).map { component[component.utf8.index(after: $0)...] } ?? component
+            }
+            return component.lastIndex(of: ":").map { component[component.index(after: $0)...] } ?? component
         }
         guard let name = components.last else { return [] }
         var found: [PathLocale] = []
