@@ -80,7 +80,7 @@ public enum Coverage {
         for set in index.tableSets {
             for translation in set.translations { localesByScope[set.id.scope, default: []].insert(translation.locale) }
         }
-        let sourceLanguage = UntranslatedRule.language(of: index.sourceLanguage)
+        let sourceLanguage = LanguageTag.languageSubtag(of: index.sourceLanguage)
         var tablesByLocale: [String: [TableCoverage]] = [:]
         for set in index.tableSets {
             guard let source = set.source else { continue }
@@ -94,7 +94,7 @@ public enum Coverage {
             // script: worked out once per string and answer, not once per locale that copies it.
             var staysIdentical: [Bool: [Int: Bool]] = [:]
             for locale in (localesByScope[set.id.scope] ?? []).sorted() {
-                let variant = UntranslatedRule.language(of: locale) == sourceLanguage
+                let variant = LanguageTag.languageSubtag(of: locale) == sourceLanguage
                 let otherScript = UntranslatedRule.writesOtherScript(locale)
                 guard let l = set.translations.firstIndex(where: { $0.locale == locale }) else {
                     tablesByLocale[locale, default: []].append(

@@ -95,12 +95,7 @@ enum FindingConsolidation {
             }
         }
         guard !dropped.isEmpty else { return findings }
-        return keeping(findings, dropping: dropped) { i, finding in
-            guard let added = notes[i] else { return finding }
-            var merged = finding
-            merged.notes += added
-            return merged
-        }
+        return keeping(findings, dropping: dropped, addingNotes: notes)
     }
 
     // MARK: Two rules, one defect
@@ -486,12 +481,7 @@ enum FindingConsolidation {
                 }
             }
         }
-        return keeping(findings, dropping: dropped) { i, finding in
-            guard let extra = notes[i] else { return finding }
-            var merged = finding
-            merged.notes += extra
-            return merged
-        }
+        return keeping(findings, dropping: dropped, addingNotes: notes)
     }
 
     /// The same strings but for 2 % of them (3 at least). Under ten strings nothing tells a copy: a
@@ -566,6 +556,16 @@ enum FindingConsolidation {
         result.reserveCapacity(findings.count - dropped.count)
         for (i, finding) in findings.enumerated() where !dropped.contains(i) { result.append(update(i, finding)) }
         return result
+    }
+
+    /// `keeping` where the update is notes added to the findings that stand for the dropped ones.
+    private static func keeping(_ findings: [Finding], dropping dropped: Set<Int>, addingNotes notes: [Int: [Finding.Note]]) -> [Finding] {
+        keeping(findings, dropping: dropped) { i, finding in
+            guard let added = notes[i] else { return finding }
+            var merged = finding
+            merged.notes += added
+            return merged
+        }
     }
 
     // MARK: A defect of the source, copied into translations

@@ -105,7 +105,7 @@ public enum LanguageIdentifier {
         guard isAvailable else { return [] }
         #if canImport(NaturalLanguage)
         // NaturalLanguage's languages (NLLanguage's constants); their scripts from ICU.
-        let base = LanguageOfParts.language(of: language)
+        let base = LanguageTag.languageSubtag(of: language)
         guard naturalLanguageLanguages.contains(base) || language == "zh-Hant" else { return [] }
         return Set((LanguageOfParts.scripts(of: language) ?? []).map(\.shortName))
         #else
@@ -128,7 +128,7 @@ public enum LanguageIdentifier {
 
     /// The code CLD2 knows a BCP 47 language by (its codes predate some of BCP 47's).
     static func cld2Code(for language: String) -> String {
-        let base = LanguageOfParts.language(of: language)
+        let base = LanguageTag.languageSubtag(of: language)
         switch base {
         case "fil": return "tl"
         case "zh", "yue":

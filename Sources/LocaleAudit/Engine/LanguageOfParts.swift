@@ -122,7 +122,7 @@ public struct LanguageOfParts: Sendable {
         if let likely = try? tag.maximizedScript { codes.append(likely) }
         // A language of no script subtag that is written in several everywhere: Berber languages in
         // Latin and Tifinagh (ICU's likely script is one of them only).
-        if tag.script == nil, let more = Self.alsoWrittenIn[language(of: aliased)] { codes += more.compactMap { ScriptCode(name: $0) } }
+        if tag.script == nil, let more = Self.alsoWrittenIn[LanguageTag.languageSubtag(of: aliased)] { codes += more.compactMap { ScriptCode(name: $0) } }
         var set = Set<ScriptCode>()
         for script in codes {
             // Umbrella codes stand for the scripts text actually contains.
@@ -143,9 +143,6 @@ public struct LanguageOfParts: Sendable {
         "kab": ["Latn", "Tfng"], "ber": ["Latn", "Tfng"],
     ]
 
-    /// The language subtag of a locale (`pt-BR` → `pt`).
-    static func language(of locale: String) -> String { LanguageTag.languageSubtag(of: locale) }
-
     private static let japanese = ScriptCode(name: "Jpan")
 
     public func analyze(_ text: String, locale: String, scripts native: Set<ScriptCode>) -> LanguageOfPartsAnalysis {
@@ -164,14 +161,14 @@ public struct LanguageOfParts: Sendable {
         }
         Self.maskWikiSyntax(&units)
         var ranges: [SpeechRange] = []
-        let localeLanguage = Self.language(of: locale)
+        let localeLanguage = LanguageTag.languageSubtag(of: locale)
         for term in neverTag {
             for range in Self.occurrences(of: term, in: text) { for k in range { units[k] = 0x20 } }
         }
         for term in terms {
             for range in Self.occurrences(of: term.term, in: text) where units[range.lowerBound] != 0x20 {
                 for k in range { units[k] = 0x20 }
-                guard Self.language(of: term.language) != localeLanguage else { continue }
+                guard LanguageTag.languageSubtag(of: term.language) != localeLanguage else { continue }
                 let script = term.term.unicodeScalars.lazy.map(Scripts.script(of:)).first { !$0.isCommonOrInherited }
                 ranges.append(SpeechRange(location: range.lowerBound, length: range.count, language: term.language,
                                           script: script?.shortName ?? "Zyyy", text: Self.slice(text, range), fromTerm: true,

@@ -184,7 +184,7 @@ public struct AccessibilityUntranslatedRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let sourceLanguage = UntranslatedRule.language(of: context.project.sourceLanguage)
+        let sourceLanguage = LanguageTag.languageSubtag(of: context.project.sourceLanguage)
         let parts = context.options.languageOfParts
         var scriptsByLocale: [String: Set<ScriptCode>?] = [:]
         return context.pairPositions(with: .bothText).compactMap { position in
@@ -192,7 +192,7 @@ public struct AccessibilityUntranslatedRule: Rule {
             // The kind first: it reads the pair's ids only, and most strings are not spoken.
             guard let kind = context.accessibilityKind(pair), kind.isSpoken,
                   case .text(let translation) = pair.translation.value,
-                  UntranslatedRule.language(of: pair.locale) != sourceLanguage else { return nil }
+                  LanguageTag.languageSubtag(of: pair.locale) != sourceLanguage else { return nil }
             let words = TextAnalysis.translatableWords(in: translation)
             if words.isEmpty { return nil }
             if context.pairFacts[position].contains(.identical) {
@@ -303,7 +303,7 @@ public struct LabelInNameRule: Rule {
         for suffix in [":", "：", "…", "...", "?"] where name.hasSuffix(suffix) { name = String(name.dropLast(suffix.count)).trimmingSpaces }
         guard !labelText.trimmingSpaces.isEmpty, !TextAnalysis.translatableWords(in: name).isEmpty,
               !FormatSpecifiers.scan(name).isFormat else { return nil }
-        let language = LanguageOfParts.language(of: locale)
+        let language = LanguageTag.languageSubtag(of: locale)
         guard let found = try? TextFolding.contains(labelText, name, locale: language), !found else { return nil }
         return "accessibility label \"\(labelText.visibleExcerpt)\" does not contain the visible text \"\(name.visibleExcerpt)\"; Voice Control users who say what they see cannot reach it — start the label with the visible text"
     }
@@ -341,7 +341,7 @@ public struct LabelNamesControlTypeRule: Rule {
         for (t, set) in context.index.tableSets.enumerated() {
             guard let source = set.source else { continue }
             for tables in [source] + set.translations {
-                guard let words = Self.controlWords[LanguageOfParts.language(of: tables.locale)] else { continue }
+                guard let words = Self.controlWords[LanguageTag.languageSubtag(of: tables.locale)] else { continue }
                 for (k, (key, entry)) in zip(tables.keys, tables.orderedEntries).enumerated() {
                     let position = tables.sourcePosition(ofKeyAt: k)
                     guard Self.isLabel(key: key, comment: position.map(set.comment(ofSourceKeyAt:)) ?? entry.comment,

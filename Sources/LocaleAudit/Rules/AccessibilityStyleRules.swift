@@ -155,7 +155,7 @@ public struct AccessibilityLabelPeriodRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         AccessibilityStyleWalk.run(context, rule: Self.description, role: .label, locales: { _ in true }, problem: { text, locale in
-            Self.endsWithPeriod(text, language: LanguageOfParts.language(of: locale)) ? "accessibility label \"\(text.visibleExcerpt)\" ends with a period" : nil
+            Self.endsWithPeriod(text, language: LanguageTag.languageSubtag(of: locale)) ? "accessibility label \"\(text.visibleExcerpt)\" ends with a period" : nil
         }, advice: ": a label names the element and VoiceOver reads a period as the end of a sentence — drop it")
     }
 }
@@ -249,8 +249,8 @@ public struct AccessibilityLabelStatesStateRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         AccessibilityStyleWalk.run(context, rule: Self.description, role: .label,
-                                   locales: { Self.stateWords[LanguageOfParts.language(of: $0)] != nil }, problem: { text, locale in
-            guard let state = Self.statedState(text, language: LanguageOfParts.language(of: locale)) else { return nil }
+                                   locales: { Self.stateWords[LanguageTag.languageSubtag(of: $0)] != nil }, problem: { text, locale in
+            guard let state = Self.statedState(text, language: LanguageTag.languageSubtag(of: locale)) else { return nil }
             return "accessibility label \"\(text.visibleExcerpt)\" states the element's state (\"\(state)\")"
         }, advice: ": VoiceOver announces it from the traits or value — set .selected or accessibilityValue and keep the label a name")
     }
@@ -336,7 +336,7 @@ public struct AccessibilityHintStyleRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         AccessibilityStyleWalk.run(context, rule: Self.description, role: .hint,
-                                   locales: { LanguageOfParts.language(of: $0) == "en" }, problem: { text, _ in
+                                   locales: { LanguageTag.languageSubtag(of: $0) == "en" }, problem: { text, _ in
             Self.problem(text).map { "accessibility hint \"\(text.visibleExcerpt)\" \($0)" }
         }, advice: " (Apple: a hint describes the result, as in \"Plays the video\")")
     }

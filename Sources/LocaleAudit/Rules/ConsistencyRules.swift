@@ -553,7 +553,7 @@ public struct UntranslatedRule: Rule {
         -> (sameScript: [[Consensus]], everywhere: [[Consensus]]) {
         // Locales repeat in every pair: their language and script are worked out once each, by id.
         let localeFacts = context.index.locales.map { locale in
-            (counts: language(of: locale) != sourceLanguage, otherScript: writesOtherScript(locale))
+            (counts: LanguageTag.languageSubtag(of: locale) != sourceLanguage, otherScript: writesOtherScript(locale))
         }
         // Only keys that some language keeps identical are ever looked up: count those alone.
         let tableSets = context.index.tableSets
@@ -587,7 +587,7 @@ public struct UntranslatedRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let rule = Self.description
-        let sourceLanguage = Self.language(of: context.project.sourceLanguage)
+        let sourceLanguage = LanguageTag.languageSubtag(of: context.project.sourceLanguage)
         let (sameScript, everywhere) = Self.consensus(context, sourceLanguage: sourceLanguage)
         // A text most languages keep is one question about the key, not one per locale: its places
         // are gathered here (by table set and key position, in pair order) and reported once.
@@ -602,7 +602,7 @@ public struct UntranslatedRule: Rule {
             // Two plain strings that differ are most pairs: settled without reading them.
             let facts = context.pairFacts[position]
             if facts.contains(.bothText) && !facts.contains(.identical) { continue }
-            guard let (source, location) = Self.identicalText(pair), Self.language(of: pair.locale) != sourceLanguage,
+            guard let (source, location) = Self.identicalText(pair), LanguageTag.languageSubtag(of: pair.locale) != sourceLanguage,
                   context.accessibilityKind(pair) == nil,
                   !InfoPlistLocalization.ownsIdenticalKey(table: pair.table, key: pair.key),
                   !context.isFolded(pair.locale, pair.table) else { continue }
@@ -874,9 +874,6 @@ public struct UntranslatedRule: Rule {
             return nil
         }
     }
-
-    /// The language subtag of a locale identifier (`pt-BR` → `pt`, `zh_Hans` → `zh`).
-    static func language(of locale: String) -> String { LanguageTag.languageSubtag(of: locale) }
 
     /// Unit symbols that other scripts write in Latin letters too: typographic units everywhere;
     /// measurement units except in Cyrillic, which writes them in its own letters (км, кг). Not

@@ -199,6 +199,6 @@ extension RuleContext {
 
     /// A regional variant of the development language (`en-GB` for `en`), which falls back to it by design.
     func isSourceVariant(_ locale: String) -> Bool {
-        UntranslatedRule.language(of: locale) == UntranslatedRule.language(of: project.sourceLanguage)
+        LanguageTag.languageSubtag(of: locale) == LanguageTag.languageSubtag(of: project.sourceLanguage)
     }
 }

@@ -114,7 +114,7 @@ struct LocaleLanguage: Hashable, Sendable {
     var script: String
 
     init(_ locale: String) {
-        let fallback = UntranslatedRule.language(of: locale)
+        let fallback = LanguageTag.languageSubtag(of: locale)
         let lower = locale.lowercased().replacingOccurrences(of: "_", with: "-")
         let aliased = LocaleIdentifierCheck.appleAndTranslateWikiForms[lower]?.replacement ?? locale
         guard case .success(let tag) = LanguageTag.parse(aliased, options: .allowUnderscores),

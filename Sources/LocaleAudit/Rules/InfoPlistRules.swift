@@ -204,7 +204,7 @@ public struct PermissionPromptUntranslatedRule: Rule {
                     }
                     // Identical to the source: only prompts (a name or a copyright line may stay as it is).
                     guard item.isPrompt, entry.shouldTranslate, let text = entry.value.plainText, text == item.text,
-                          UntranslatedRule.language(of: locale) != UntranslatedRule.language(of: sourceLanguage),
+                          LanguageTag.languageSubtag(of: locale) != LanguageTag.languageSubtag(of: sourceLanguage),
                           TextAnalysis.translatableWords(in: context.names.masking(text)).count >= 2 else { continue }
                     findings.append(.entry(rule, "permission prompt \(item.key) is identical to the \(sourceLanguage) source \"\(text.visibleExcerpt)\": \(locale) users are asked for consent in a language they may not read; translate it",
                                            at: entry.valueLocation ?? entry.location, locale: locale, table: set.id, key: item.key,

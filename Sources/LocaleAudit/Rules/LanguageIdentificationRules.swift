@@ -91,7 +91,7 @@ public struct WrongLanguageRule: Rule {
     static func expectedLanguage(of locale: String) -> String {
         let code = LanguageIdentifier.cld2Code(for: locale)
         if code == "zh-Hant" { return code }
-        let base = LanguageOfParts.language(of: locale)
+        let base = LanguageTag.languageSubtag(of: locale)
         return ["no": "nb", "tl": "fil", "iw": "he", "in": "id", "jw": "jv"][base] ?? base
     }
 

@@ -210,14 +210,14 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         // Compared without ASCII case: "Pacu Jawi" at the start of a Chinese sentence is the name most
         // translations write "pacu jawi" inside theirs.
         let word = ByteSearch.asciiLowercased(run.text)
-        let script = ScriptCode(name: run.script), language = LanguageOfParts.language(of: item.locale)
+        let script = ScriptCode(name: run.script), language = LanguageTag.languageSubtag(of: item.locale)
         // Per locale: a plural keeps the run when any of its forms does.
         var keeps: [String: Bool] = [:]
         var ownLanguage = false
         for j in others where texts[j].locale != item.locale && keeps[texts[j].locale] != true {
             let holds = NameTerms.containsWord(word, in: ByteSearch.asciiLowercased(texts[j].text))
             keeps[texts[j].locale] = holds
-            if holds, let script, texts[j].scripts.contains(script), LanguageOfParts.language(of: texts[j].locale) == language {
+            if holds, let script, texts[j].scripts.contains(script), LanguageTag.languageSubtag(of: texts[j].locale) == language {
                 ownLanguage = true
             }
         }
@@ -565,7 +565,7 @@ public struct ChineseScriptMixRule: Rule {
 
     /// "Hans" or "Hant" for Chinese locales (zh, zh-TW, zh-Hant-HK, yue…), nil for every other.
     static func variant(of locale: String) -> String? {
-        guard ["zh", "yue", "wuu", "cmn"].contains(LanguageOfParts.language(of: locale)),
+        guard ["zh", "yue", "wuu", "cmn"].contains(LanguageTag.languageSubtag(of: locale)),
               let tag = try? LanguageTag(locale, options: .allowUnderscores),
               let script = try? tag.maximizedScript?.shortName else { return nil }
         return script == "Hans" || script == "Hant" ? script : nil

@@ -353,7 +353,7 @@ public struct PluralMissingCategoryRule: Rule {
         }
         for site in context.pluralSites {
             guard let rules = cache.rules(for: site.locale), rules.hasLocaleData else { continue }
-            let language = LanguageOfParts.language(of: site.locale)
+            let language = LanguageTag.languageSubtag(of: site.locale)
             let fallbacks = Self.grammaticalFallbacks[language] ?? []
             for variable in site.value.variables where variable.isPluralRule && !variable.copiesSource(site.sourceEntry) {
                 let present = Set(variable.knownCategories)
@@ -1116,7 +1116,7 @@ public struct PluralShapeMismatchRule: Rule {
                 guard let rules = cache.rules(for: pair.locale),
                       (cache.requiredCategories(pair.locale, integer: true) ?? rules.categories).filter({ $0 != .zero }).count > 1 else { return nil }
                 // Where a noun stays singular after any numeral, one string is often right: a note.
-                let singularAfterNumerals = Self.singularAfterNumerals.contains(UntranslatedRule.language(of: pair.locale))
+                let singularAfterNumerals = Self.singularAfterNumerals.contains(LanguageTag.languageSubtag(of: pair.locale))
                 return .entry(rule, "the source varies by plural but the \(pair.locale) translation is one plain string for every number"
                               + (singularAfterNumerals ? " (often right in \(pair.locale), where nouns stay singular after numerals; check the wording)" : ""),
                               at: pair.location, locale: pair.locale, table: pair.table, key: pair.key,

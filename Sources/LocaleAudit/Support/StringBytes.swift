@@ -12,10 +12,7 @@ import Darwin
 extension String {
     @inline(__always)
     func containsByte(_ byte: UInt8) -> Bool {
-        if let found = utf8.withContiguousStorageIfAvailable({ buffer in
-            buffer.isEmpty ? false : memchr(buffer.baseAddress!, Int32(byte), buffer.count) != nil
-        }) { return found }
-        return utf8.contains(byte)
+        withUTF8Bytes { $0.isEmpty ? false : memchr($0.baseAddress!, Int32(byte), $0.count) != nil }
     }
 
     /// `contains(where: \.isLetter)`, answered from the bytes when there is an ASCII letter.
@@ -52,10 +49,8 @@ extension String {
     /// True when the UTF-8 ends with `suffix`'s UTF-8 (no Unicode equivalence, unlike `hasSuffix`).
     func hasByteSuffix(_ suffix: StaticString) -> Bool {
         let n = suffix.utf8CodeUnitCount
-        let own = utf8
-        guard own.count >= n else { return false }
-        if let result = own.withContiguousStorageIfAvailable({ $0.hasByteSuffix(suffix) }) { return result }
-        return own.reversed().starts(with: UnsafeBufferPointer(start: suffix.utf8Start, count: n).reversed())
+        guard utf8.count >= n else { return false }
+        return withUTF8Bytes { $0.hasByteSuffix(suffix) }
     }
 }
 
@@ -105,12 +100,7 @@ extension String {
     /// Unicode text and is far slower). ASCII needles always start and end on character boundaries.
     func firstByteRange(of needle: StaticString) -> Range<String.Index>? {
         let n = needle.utf8CodeUnitCount
-        let offset: Int?? = utf8.withContiguousStorageIfAvailable { buffer -> Int? in
-            Self.firstOffset(of: needle, in: buffer)
-        }
-        let found: Int?
-        if let offset { found = offset } else { found = Array(utf8).withUnsafeBufferPointer { Self.firstOffset(of: needle, in: $0) } }
-        guard let found else { return nil }
+        guard let found = withUTF8Bytes({ Self.firstOffset(of: needle, in: $0) }) else { return nil }
         let lower = utf8.index(utf8.startIndex, offsetBy: found)
         return lower..<utf8.index(lower, offsetBy: n)
     }

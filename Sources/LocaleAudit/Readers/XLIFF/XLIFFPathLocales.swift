@@ -61,26 +61,20 @@ struct PathLocale: Sendable, Hashable {
     /// `Base` and `mul` folders hold no single target language.
     static func locales(path: String, lprojLocale: String?) -> [PathLocale] {
         // A git side's paths read `REV:cs/focus-ios.xliff`: what precedes a colon is not a name.
-        // An ASCII path (nearly every one) is cut at its colons by bytes, not by characters.
-        let isASCII = !path.utf8.contains { $0 >= 0x80 }
-        let components = path.parts(separatedBy: UInt8(ascii: "/")).map { component -> Substring in
-            if isASCII {
-                return component.utf8.lastIndex(of: UInt8(ascii: ":")).map { component[component.utf8.index(after: $0)...] } ?? component
-            }
-            return component.lastIndex(of: ":").map { component[component.index(after: $0)...] } ?? component
-        }
+        let written = path.parts(separatedBy: UInt8(ascii: "/"))
+        let components = written.map { $0.parts(separatedBy: UInt8(ascii: ":")).last! }
         guard let name = components.last else { return [] }
         var found: [PathLocale] = []
         if let lprojLocale, !["base", "mul"].contains(lprojLocale.lowercased()),
            let index = components.dropLast().lastIndex(where: { $0.hasSuffix(".lproj") }) {
-            let folder = path.parts(separatedBy: UInt8(ascii: "/"))[...index].joined(separator: "/")
+            let folder = written[...index].joined(separator: "/")
             found.append(PathLocale(identifier: lprojLocale, place: .lprojFolder, path: folder))
         }
         if let dot = name.lastIndex(of: "."), isLocaleName(name[..<dot]) {
             found.append(PathLocale(identifier: String(name[..<dot]), place: .fileName, path: path))
         }
         if components.count >= 2, isLocaleName(components[components.count - 2]) {
-            let folder = path.parts(separatedBy: UInt8(ascii: "/")).dropLast().joined(separator: "/")
+            let folder = written.dropLast().joined(separator: "/")
             found.append(PathLocale(identifier: String(components[components.count - 2]), place: .parentFolder, path: folder))
         }
         return found

@@ -513,7 +513,7 @@ public struct PunctuationMismatchRule: Rule {
     static let sameChangeFolds = ContentTexts.sameChangeFolds
 
     public func check(_ context: RuleContext) -> [Finding] {
-        let sourceLanguage = UntranslatedRule.language(of: context.project.sourceLanguage)
+        let sourceLanguage = LanguageTag.languageSubtag(of: context.project.sourceLanguage)
         // Plain-text translations per source string, and those that add the same final mark or drop
         // the source's: when a third do (three at least), the source is what differs ("Tap the
         // widget" where 9 of 24 translations end with "."; a "Log in." most leave without one): one
@@ -1006,7 +1006,7 @@ public struct MarkdownMismatchRule: Rule {
 
     /// The language codes a localized link may carry in its URL for `locale` or the source language.
     static func codes(locale: String, language: String, sourceLanguage: String) -> Set<String> {
-        var codes: Set<String> = [language, UntranslatedRule.language(of: sourceLanguage)]
+        var codes: Set<String> = [language, LanguageTag.languageSubtag(of: sourceLanguage)]
         for locale in [locale, sourceLanguage] {
             let lower = locale.lowercased()
             codes.insert(lower)

@@ -170,7 +170,7 @@ enum ContentTexts {
             let pair = pairs[position]
             if pair.localeID != lastLocale || pair.localeID < 0 {
                 lastLocale = pair.localeID
-                language = UntranslatedRule.language(of: pair.locale)
+                language = LanguageTag.languageSubtag(of: pair.locale)
             }
             let defects: [Defect]
             // Most pairs are two plain strings: no list of compared texts is built for them.
