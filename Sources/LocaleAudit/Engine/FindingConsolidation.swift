@@ -14,6 +14,7 @@ enum FindingConsolidation {
         findings = mergeIncompleteCopies(findings, project: project)
         findings = mergeSourceCopies(findings, project: project)
         findings = mergeLocaleCopies(findings, project: project)
+        findings = foldIntoTableCopies(findings)
         findings = foldUndeclaredLocales(findings)
         findings = mergeFolderNameCopies(findings)
         // Last: the merges above have given each finding its copies' notes, which a batch's first keeps.
@@ -93,6 +94,37 @@ enum FindingConsolidation {
             } else {
                 first[id] = i
             }
+        }
+        guard !dropped.isEmpty else { return findings }
+        return keeping(findings, dropping: dropped, addingNotes: notes)
+    }
+
+    // MARK: A table copied from another locale
+
+    /// Rules whose finding on a key of a table that `locale-copy` reports says what the copy says:
+    /// the Gaelic table copied from Welsh holds Welsh text.
+    static let explainedByTableCopy: Set<String> = ["wrong-language"]
+
+    /// A key's finding that a copied table explains becomes a note of the `locale-copy` finding
+    /// (same file, locale and table, the key among those it names): one defect, fixed by
+    /// translating the table.
+    static func foldIntoTableCopies(_ findings: [Finding]) -> [Finding] {
+        struct Table: Hashable { var file: String; var locale: String; var table: String }
+        func table(_ finding: Finding) -> Table? {
+            guard let file = finding.location?.file, let locale = finding.locale, let table = finding.table else { return nil }
+            return Table(file: file, locale: locale, table: table)
+        }
+        var copies: [Table: (index: Int, keys: Set<String>)] = [:]
+        for (i, finding) in findings.enumerated() where finding.ruleID == LocaleCopyRule.description.id {
+            if let place = table(finding) { copies[place] = (i, Set(finding.keys)) }
+        }
+        guard !copies.isEmpty else { return findings }
+        var notes: [Int: [Finding.Note]] = [:]
+        var dropped = Set<Int>()
+        for (i, finding) in findings.enumerated() where explainedByTableCopy.contains(finding.ruleID) {
+            guard let key = finding.key, let place = table(finding), let copy = copies[place], copy.keys.contains(key) else { continue }
+            notes[copy.index, default: []].append(Finding.Note(message: "\(finding.ruleID): \(finding.message)", location: finding.location))
+            dropped.insert(i)
         }
         guard !dropped.isEmpty else { return findings }
         return keeping(findings, dropping: dropped, addingNotes: notes)

@@ -51,6 +51,28 @@ import Testing
 
         """
 
+    @Test func aKeyOfACopiedTableThatReadsAsAnotherLanguageIsANoteOfTheCopy() {
+        let gd = "CrossLocale/gd.lproj/Localizable.strings"
+        func at(_ file: String, _ line: Int) -> LocaleAudit.SourceLocation { LocaleAudit.SourceLocation(file: file, line: line, column: 1) }
+        var copy = Finding(ruleID: "locale-copy", severity: .warning, message: "Localizable in gd holds the same text as cy",
+                           location: at(gd, 1), locale: "gd", table: "Localizable")
+        copy.keys = ["save", "about.text"]
+        let welsh = Finding(ruleID: "wrong-language", severity: .warning, message: "\"Mae’r porwr hwn…\" is Welsh (cy)",
+                            location: at(gd, 27), locale: "gd", table: "Localizable", key: "about.text")
+        // Not explained by the copy: a key the copy does not name, another locale's table.
+        let otherKey = Finding(ruleID: "wrong-language", severity: .warning, message: "English", location: at(gd, 30),
+                               locale: "gd", table: "Localizable", key: "welcome")
+        let otherLocale = Finding(ruleID: "wrong-language", severity: .warning, message: "Spanish",
+                                  location: at("CrossLocale/pt-BR.lproj/Localizable.strings", 27), locale: "pt-BR",
+                                  table: "Localizable", key: "about.text")
+        let folded = FindingConsolidation.foldIntoTableCopies([welsh, otherKey, copy, otherLocale])
+        #expect(folded.map { $0.message } == ["English", copy.message, "Spanish"])
+        #expect(folded[1].notes.map { $0.message } == ["wrong-language: \(welsh.message)"])
+        #expect(folded[1].notes.first?.location == welsh.location)
+        // Without a copy, nothing changes.
+        #expect(FindingConsolidation.foldIntoTableCopies([welsh, otherKey]).map { $0.message } == [welsh.message, "English"])
+    }
+
     @Test func nearlyEqualCountsTheSymmetricDifferenceWithoutBuildingIt() {
         // Against the set operation it replaced, on random sets of sizes around the thresholds.
         var rng = SystemRandomNumberGenerator()
