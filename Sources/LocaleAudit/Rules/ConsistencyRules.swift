@@ -432,7 +432,9 @@ public struct UntranslatedRule: Rule {
         writes it in fewer than three of its other translations: Dutch "Open" of "Open GitHub Sponsors"; up \
         to three such words when the locale writes each, Dutch "Open in" of "Open in CotEditor") in a \
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
-        same in German or French). Accessibility strings are reported by `a11y-untranslated` instead, \
+        same in German or French). A phrase to say to Siri (\"Siri, erase my history.\") is kept as it \
+        is in a language Siri does not speak (Welsh, Punjabi): its users talk to Siri in another one. \
+        Accessibility strings are reported by `a11y-untranslated` instead, \
         permission prompts by `permission-prompt-untranslated`.
         """,
         triggering: [
@@ -464,6 +466,9 @@ public struct UntranslatedRule: Rule {
             RuleExample("Russian writes kilometres in Cyrillic (км): a note",
                 .strings("en", "\"distance\" = \"%d km\";\n"),
                 .strings("ru", "\"distance\" = ↓\"%d km\";\n")),
+            RuleExample("A phrase to say to Siri, which speaks German",
+                .strings("en", "\"tip.erase\" = \"“Siri, erase my browsing history.”\";\n"),
+                .strings("de", "\"tip.erase\" = ↓\"“Siri, erase my browsing history.”\";\n")),
             RuleExample("A single English word in a Cyrillic locale (a note: it may be a brand name)",
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 .strings("ru", "\"cancel\" = ↓\"Cancel\";\n")),
@@ -497,6 +502,9 @@ public struct UntranslatedRule: Rule {
                 VirtualFile("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Bookshelf\";\n"),
                 .strings("en", "\"sync\" = \"iCloud Drive\";\n\"open\" = \"Bookshelf\";\n"),
                 .strings("ru", "\"sync\" = \"iCloud Drive\";\n\"open\" = \"Bookshelf\";\n")),
+            RuleExample("A phrase to say to Siri, which does not speak Welsh: Welsh users talk to it in English",
+                .strings("en", "\"tip.erase\" = \"“Siri, erase my browsing history.”\";\n"),
+                .strings("cy", "\"tip.erase\" = \"“Siri, erase my browsing history.”\";\n")),
             RuleExample("A regional variant of the source language",
                 .strings("en", "\"offline\" = \"Check your connection.\";\n"),
                 .strings("en-GB", "\"offline\" = \"Check your connection.\";\n")),
@@ -627,6 +635,8 @@ public struct UntranslatedRule: Rule {
             if (words.count < all || masked != source) && words.count <= 3 { wordsLeftBesideNames = words }
             // The app's name is a brand, its copyright notice a legal text.
             if NameTerms.isKeptAsWritten(pair.key) { continue }
+            // What to say to Siri stays in a language Siri speaks when it does not speak the locale's.
+            if SiriPhrase.isSpoken(source) && !SiriPhrase.speaks(pair.locale) { continue }
             if Self.isUnitSymbols(words, locale: pair.locale) { continue }
             // One word may be a brand or a loanword; in a locale of another script it stands out, but
             // brand names are kept in Latin there too, so it is only a note.
@@ -904,6 +914,24 @@ public struct UntranslatedRule: Rule {
         scriptsByLocale.value(for: locale) { LanguageOfParts.scripts(of: $0) }
     }
     private static let scriptsByLocale = LockedCache<String, Set<ScriptCode>?>()
+}
+
+/// A phrase the user says to Siri, and the languages Siri speaks (Apple's 21, by language subtag;
+/// `zh` covers Mandarin and Cantonese, `no` and `nb` Norwegian Bokmål).
+enum SiriPhrase {
+    static let languages: Set<String> = ["ar", "da", "de", "en", "es", "fi", "fr", "he", "it", "ja", "ko", "ms",
+                                         "nb", "nl", "no", "pt", "ru", "sv", "th", "tr", "yue", "zh"]
+
+    static func speaks(_ locale: String) -> Bool { languages.contains(LanguageTag.languageSubtag(of: locale)) }
+
+    /// A text that begins, after opening quotes, with "Siri," or "Hey Siri": words addressed to Siri.
+    static func isSpoken(_ text: String) -> Bool {
+        var rest = Substring(text).drop { $0.isWhitespace || $0.isPunctuation }
+        if rest.hasPrefix("Hey ") { rest = rest.dropFirst(4) }
+        guard rest.hasPrefix("Siri") else { return false }
+        let after = rest.dropFirst(4).first
+        return after == "," || after == " "
+    }
 }
 
 public struct TranslationStateRule: Rule {
