@@ -31,6 +31,10 @@ public struct AuditOptions: Sendable {
     /// when they are done: a command that exits right after its report skips freeing a quarter of a
     /// million objects one at a time. Off for callers that audit twice (`diff`) or keep results.
     public var keepsRuleWorkingSet = false
+    /// Globs over folders, relative to each folder checked (`--apps`): each folder they match is an
+    /// app of its own, audited alone; the rest is one more. Empty: apps are found by their markers
+    /// (`Discovery.appRoots`).
+    public var appFolders: [String] = []
 
     public var languageOfParts: LanguageOfParts { LanguageOfParts(neverTag: neverTag, terms: termLanguages) }
     /// Every configured name: never translated, never a language change.
@@ -93,6 +97,8 @@ public struct AuditResult: Sendable {
     var cachedIndex: ProjectIndex? = nil
     /// The rules' shared precomputations, when `AuditOptions.keepsRuleWorkingSet` asks to keep them.
     var ruleWorkingSet: RuleContext? = nil
+    /// Each app's summary when the run covered several (see `Discovery.appRoots`); empty for one.
+    public var apps: [AppSummary] = []
 
     /// Source and translations per table.
     public var index: ProjectIndex { cachedIndex ?? ProjectIndex(project) }
@@ -110,7 +116,7 @@ public enum Auditor {
                              progress: (@Sendable (Int, Int) -> Void)? = nil) -> AuditResult {
         let started = DispatchTime.now()
         if Timing.enabled { Timing.last = started.uptimeNanoseconds }
-        return check(load(paths: paths, options: options, progress: progress), options: options, started: started)
+        return audit(discover(paths: paths, options: options), options: options, progress: progress, started: started)
     }
 
     /// The same audit over files already in memory (a git side of `diff`): each with what its path
@@ -125,11 +131,32 @@ public enum Auditor {
     }
 
     /// The same audit over files already discovered (the result cache discovers first, to hash).
+    /// Several apps (`DiscoveryResult.appRoots`) are audited one by one and merged.
     public static func audit(discovery: DiscoveryResult, options: AuditOptions = AuditOptions(),
                              progress: (@Sendable (Int, Int) -> Void)? = nil) -> AuditResult {
         let started = DispatchTime.now()
         if Timing.enabled { Timing.last = started.uptimeNanoseconds }
-        return check(load(discovery: discovery, options: options, progress: progress), options: options, started: started)
+        return audit(discovery, options: options, progress: progress, started: started)
+    }
+
+    private static func audit(_ discovery: DiscoveryResult, options: AuditOptions,
+                              progress: (@Sendable (Int, Int) -> Void)?, started: DispatchTime) -> AuditResult {
+        let apps = discovery.splitByApp()
+        guard apps.count > 1 else {
+            return check(load(discovery: discovery, options: options, progress: progress), options: options, started: started)
+        }
+        // Progress counts over all apps' files.
+        let total = discovery.files.count
+        var done = 0
+        var audits: [(root: String, result: AuditResult)] = []
+        for (root, part) in apps {
+            let before = done
+            let partProgress = progress.map { report in { @Sendable (read: Int, _: Int) in report(before + read, total) } }
+            audits.append((root, check(load(discovery: part, options: options, progress: partProgress), options: options, started: started)))
+            done += part.files.count
+        }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return AuditResult.merging(audits, elapsedSeconds: elapsed)
     }
 
     /// What an audit of these paths reads: catalogs and side inputs the include/exclude globs admit.
@@ -137,6 +164,9 @@ public enum Auditor {
         var discovery = Discovery.discover(paths, formats: ReaderRegistry.supportedFormats)
         discovery.files = discovery.files.filter { options.admits($0.path) }
         discovery.appDeclarationFiles = discovery.appDeclarationFiles.filter { options.admits($0.path) }
+        if !options.appFolders.isEmpty {
+            discovery.appRoots = Discovery.namedApps(options.appFolders, holding: discovery.files.map(\.path), under: paths)
+        }
         return discovery
     }
 

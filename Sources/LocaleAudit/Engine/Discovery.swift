@@ -32,6 +32,9 @@ public struct DiscoveryResult: Sendable {
     /// Xcode projects and `Info.plist` files, sorted by path: what the app declares about its
     /// languages (read as a side input, like the storyboards).
     public var appDeclarationFiles: [AppDeclarationFile] = []
+    /// The folders of each separate app the walk found, as the paths name them (see
+    /// `Discovery.appRoots`); empty when everything read belongs to one app.
+    public var appRoots: [[String]] = []
 }
 
 /// Walks the paths given on the command line and picks out the catalog files.
@@ -87,6 +90,7 @@ public enum Discovery {
                     unreadable.append(argument)
                     continue
                 }
+                walker.walkedArguments.append(path)
                 walker.walk(directory: path, info: info)
             } else {
                 walker.consider(file: path, info: info, explicitlyNamed: true)
@@ -97,7 +101,96 @@ public enum Discovery {
         return DiscoveryResult(files: walker.files, findings: walker.findings, unreadableArguments: unreadable,
                                lprojFolders: walker.lprojFolders.sorted(),
                                interfaceBuilderFiles: walker.interfaceBuilderFiles.sorted { $0.path < $1.path },
-                               appDeclarationFiles: walker.appDeclarationFiles.sorted { $0.path < $1.path })
+                               appDeclarationFiles: walker.appDeclarationFiles.sorted { $0.path < $1.path },
+                               appRoots: appRoots(markedFolders: walker.markedFolders, walked: walker.walkedArguments))
+    }
+
+    /// Where one app ends and another begins: a repository (`.git`) or a folder holding an Xcode
+    /// project or workspace marks an app, which owns everything below it (a package or a nested
+    /// project in it is part of it). A walked folder that is marked or lies in a marked folder
+    /// belongs to the outermost one (two folders of one repository are one app); otherwise each
+    /// outermost marked folder in it is an app. Two apps at least, or none: checked together, one
+    /// app's strings would be held against another's (its locale set, its labels, its terminology).
+    static func appRoots(markedFolders: [String], walked: [String]) -> [[String]] {
+        var byEnclosing: [String: [String]] = [:]
+        var inner: [String] = []
+        for folder in walked {
+            if let enclosing = outermostMarkedFolder(around: folder) {
+                byEnclosing[enclosing, default: []].append(folder)
+            } else {
+                inner += markedFolders.filter { $0.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") }
+            }
+        }
+        var apps = byEnclosing.values.map { outermostFolders($0) } + outermostFolders(inner).map { [$0] }
+        // A folder inside another app's folder (a repository named twice) is that app's.
+        let all = outermostFolders(apps.flatMap { $0 })
+        apps = apps.map { $0.filter(all.contains) }.filter { !$0.isEmpty }
+        apps.sort { $0[0] < $1[0] }
+        return apps.count >= 2 ? apps : []
+    }
+
+    /// The apps `--apps` names: the outermost folders, below a checked folder, that hold a catalog
+    /// and whose path from that folder a glob matches.
+    static func namedApps(_ globs: [String], holding files: [String], under checked: [String]) -> [[String]] {
+        var matched = Set<String>()
+        for folder in checked {
+            let base = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            for file in files where file.hasPrefix(prefix) {
+                let relative = file.dropFirst(prefix.count).split(separator: "/").dropLast()
+                var path = ""
+                for component in relative {
+                    path += path.isEmpty ? String(component) : "/" + component
+                    if globs.contains(where: { Glob.matches($0, path) }) {
+                        matched.insert(prefix + path)
+                        break
+                    }
+                }
+            }
+        }
+        return outermostFolders(Array(matched)).map { [$0] }
+    }
+
+    /// Folders none of the others contains, sorted.
+    static func outermostFolders(_ folders: [String]) -> [String] {
+        var kept: [String] = []
+        for folder in Set(folders).sorted() {
+            if let last = kept.last, folder.hasPrefix(last.hasSuffix("/") ? last : last + "/") { continue }
+            kept.append(folder)
+        }
+        return kept
+    }
+
+    /// The outermost of this folder and those above it that is a repository or holds an Xcode
+    /// project, resolved; nil when none is.
+    static func outermostMarkedFolder(around folder: String) -> String? {
+        guard let resolved = realpath(folder, nil) else { return nil }
+        var path = String(cString: resolved)
+        free(resolved)
+        var found: String? = nil
+        while true {
+            if holdsAppMarker(path) { found = path }
+            guard let slash = path.lastIndex(of: "/"), path != "/" else { return found }
+            path = slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+    }
+
+    private static func holdsAppMarker(_ folder: String) -> Bool {
+        guard let handle = opendir(folder) else { return false }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let marked = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                return isAppMarker(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<length]))
+            }
+            if marked { return true }
+        }
+        return false
+    }
+
+    /// `.git` (a folder, or a worktree's file), `X.xcodeproj`, `X.xcworkspace`.
+    static func isAppMarker(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        (name.count == 4 && name.elementsEqual(".git".utf8)) || name.hasByteSuffix(".xcodeproj") || name.hasByteSuffix(".xcworkspace")
     }
 
     static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
@@ -235,6 +328,10 @@ public enum Discovery {
         var appDeclarationFiles: [AppDeclarationFile] = []
         var visitedDirectories: Set<FileIdentity> = []
         var seenFiles: Set<FileIdentity> = []
+        /// Folders holding a repository or an Xcode project or workspace (see `Discovery.appRoots`).
+        var markedFolders: [String] = []
+        /// The folders named on the command line, as walked.
+        var walkedArguments: [String] = []
 
         struct FileIdentity: Hashable {
             var device: UInt64
@@ -257,12 +354,14 @@ public enum Discovery {
                     continue
                 }
                 var names: [String] = []
+                var marked = false
                 while let entry = readdir(handle) {
                     let kept: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                         let bytes = raw.bindMemory(to: UInt8.self)
                         let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
                         let name = UnsafeBufferPointer(rebasing: bytes[..<length])
                         if length <= 2 && name.allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
+                        if !marked && Discovery.isAppMarker(name) { marked = true }
                         // A regular file (the entry says so, no link to follow) that no reader or side
                         // input wants needs no `stat`: most of an app's files are of that kind.
                         if entry.pointee.d_type == UInt8(DT_REG) && !Discovery.isWanted(fileNamed: name) { return nil }
@@ -271,6 +370,7 @@ public enum Discovery {
                     if let kept { names.append(kept) }
                 }
                 closedir(handle)
+                if marked { markedFolders.append(directory) }
                 // Sub-folders are pushed in reverse so they pop in name order; the final sort makes
                 // the order independent of this anyway.
                 var subdirectories: [String] = []

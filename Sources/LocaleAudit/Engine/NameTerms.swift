@@ -47,6 +47,16 @@ public struct NameTerms: Sendable {
             guard !bytes.isEmpty, seen.insert(bytes).inserted else { continue }
             all.append(bytes)
         }
+        self.init(sorting: all)
+    }
+
+    /// These terms and the others' (several apps' names, for a report over all of them).
+    func merging(_ others: [NameTerms]) -> NameTerms {
+        var seen = Set(terms)
+        return NameTerms(sorting: terms + others.flatMap(\.terms).filter { seen.insert($0).inserted })
+    }
+
+    private init(sorting all: [[UInt8]]) {
         terms = all.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
         termPairs = terms.map(BytePairs.bits(ofPairsWithoutSpaceIn:))
     }

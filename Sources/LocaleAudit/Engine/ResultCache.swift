@@ -83,6 +83,8 @@ public struct ResultCache: Sendable {
         }
         hasher.combine("lproj"); discovery.lprojFolders.forEach { hasher.combine($0) }
         hasher.combine("unreadable"); discovery.unreadableArguments.forEach { hasher.combine($0) }
+        // A repository made or removed splits the run differently (`Discovery.appRoots`).
+        hasher.combine("apps"); discovery.appRoots.forEach { hasher.combine($0.joined(separator: "\n")) }
         hasher.combine("discovery findings")
         for finding in discovery.findings {
             hasher.combine("\(finding.ruleID) \(finding.location.map(String.init(describing:)) ?? "") \(finding.message)")

@@ -43,6 +43,7 @@ public enum JSONReporter {
                 json.arrayValue { json in for locale in result.project.locales { json.value(locale) } }
                 writeAccessibility(result.accessibility, to: &json)
                 writeCoverage(result.coverage, to: &json)
+                if !result.apps.isEmpty { writeApps(result.apps, to: &json) }
             }
             json.key("findings")
             json.arrayValue { json in
@@ -53,6 +54,23 @@ public enum JSONReporter {
             }
         }
         json.raw("\n")
+    }
+
+    /// One run over several apps: each app's folder, development language, files and locales.
+    static func writeApps(_ apps: [AppSummary], to json: inout JSONWriter) {
+        json.key("apps")
+        json.arrayValue { json in
+            for app in apps {
+                json.objectValue { json in
+                    json.member("root", app.root.isEmpty ? nil : app.root)
+                    json.member("sourceLanguage", app.sourceLanguage)
+                    json.member("sourceLanguageOrigin", app.sourceLanguageOrigin.rawValue)
+                    json.member("files", app.files)
+                    json.key("locales")
+                    json.arrayValue { json in for locale in app.locales { json.value(locale) } }
+                }
+            }
+        }
     }
 
     /// Which strings were classified as accessibility strings, and how far each locale covers them.

@@ -37,7 +37,8 @@ public struct WrongLanguageRule: Rule {
         locale's (Norwegian Bokmål, Nynorsk and Danish; Croatian, Serbian and Bosnian; Malay and \
         Indonesian; Czech and Slovak; Galician with Portuguese or Spanish; Hindi, Marathi and Nepali; \
         …); Spanish and Portuguese need \(Int(strongConfidence * 100)) %. From \(foldAtLeast) findings \
-        in one locale's table they are one finding that lists them.
+        in one locale's table they are one finding that lists them. In a table that `locale-copy` \
+        reports as a copy of another locale's, they are notes of that finding: the same defect.
         """,
         triggering: [
             RuleExample("A Spanish value in the Portuguese table",
