@@ -98,6 +98,21 @@ enum ConsistentIdentification {
         return x > y ? (0, (x, y)) : (1, (y, x))
     }
 
+    /// Two one-word forms where the one in fewer places is the locale's term: it writes that word (or
+    /// words it begins: "строк" in "строки", "номера строк") at least three times as often in all its
+    /// texts as the other, and five times at least beyond this text's places. Then the majority here
+    /// is more likely the slip (ru "Линии" for text lines, twice in one menu) than the rule.
+    static func termByUsage(majority: (form: String, places: Int), minority: (form: String, places: Int), locale: Int32,
+                            buffers: inout LocaleTextBuffers, in index: ProjectIndex) -> (majority: Int, minority: Int)? {
+        func isWord(_ form: String) -> Bool { form.count >= 4 && form.allSatisfy(\.isLetter) }
+        guard isWord(majority.form), isWord(minority.form) else { return nil }
+        let texts = buffers.lowercasedTexts(of: locale, in: index)
+        let x = ByteSearch.count(of: Array(majority.form.utf8), in: texts)
+        let y = ByteSearch.count(of: Array(minority.form.utf8), in: texts)
+        guard y >= 3 * x, y - minority.places >= 5 else { return nil }
+        return (x, y)
+    }
+
     /// Han, kana and Hangul.
     static func isUninflectedScript(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
@@ -547,6 +562,16 @@ enum ConsistentIdentification {
                                                 "a word with several senses (a command, a menu, a title) may need several, but \(why): check that each fits its place"))
                 continue
             }
+            // The majority here, against the locale's term in all its texts: name both, impose neither.
+            if spelling == nil, variants.count == 2, case let other = 1 - tied[0],
+               let usage = Self.termByUsage(majority: (variants[tied[0]].form, places[tied[0]].occurrences.count),
+                                            minority: (variants[other].form, places[other].occurrences.count),
+                                            locale: id.locale, buffers: &localeTexts, in: context.index) {
+                let (rare, usual) = (variants[tied[0]].form.visibleExcerpt, variants[other].form.visibleExcerpt)
+                findings.append(namingEveryForm(at: tied[0], "and the form in fewer places is the word \(group.locale) writes in all its texts (\"\(usual)\" \(usage.minority) times, \"\(rare)\" \(usage.majority))",
+                                                "\(why): check which fits, likely \(group.locale)'s own word"))
+                continue
+            }
             let majority = spelling?.preferred ?? tied[0]
             let suggested = places[majority].occurrences[0].text
             let outvoted = majority != tied[0] || tied.count > 1
@@ -677,7 +702,10 @@ public struct InconsistentTranslationRule: Rule {
         forms or more of which none holds half the places (fr "Modifier", "Édition", "Éditeur") are likely \
         several senses: one finding names them all and recommends none. A shared comment sets its places \
         apart from the others, but when they differ, every place of the same text that only a comment \
-        sets apart votes on the form to recommend.
+        sets apart votes on the form to recommend. Of two one-word forms, when the one in fewer places is \
+        the word the locale writes in all its texts (three times as often as the other, and five times \
+        beyond these places: ru \"строк\" against \"линии\" for text lines), the majority here is more \
+        likely the slip: one finding names both, where the majority's form first appears, and imposes neither.
         """,
         triggering: [
             RuleExample("Two dialogs' Cancel buttons",
@@ -704,6 +732,11 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("Two places share a comment and differ: the locale's other places of the text decide which form to recommend",
                 .strings("en", "/* Button under a tracker notice */\n\"tracker.ok\" = \"Got It\";\n/* Button under a tracker notice */\n\"owner.ok\" = \"Got It\";\n\"onboarding.ok\" = \"Got It\";\n\"broken.ok\" = \"Got It\";\n"),
                 .strings("el", "\"tracker.ok\" = ↓\"Το έπιασα\";\n\"owner.ok\" = \"Το κατάλαβα\";\n\"onboarding.ok\" = \"Το κατάλαβα\";\n\"broken.ok\" = \"Το κατάλαβα\";\n")),
+            RuleExample("The majority here is not the locale's word: Russian writes \"строк\" for text lines everywhere else",
+                VirtualFile("en.lproj/Main.strings", "\"menu.lines\" = \"Lines\";\n\"toolbar.lines\" = \"Lines\";\n"),
+                VirtualFile("ru.lproj/Main.strings", "\"menu.lines\" = ↓\"Линии\";\n\"toolbar.lines\" = \"Линии\";\n"),
+                VirtualFile("en.lproj/Localizable.strings", "\"count.lines\" = \"Lines\";\n\"join\" = \"Join Lines\";\n\"sort\" = \"Sort Lines\";\n\"wrap\" = \"Wrap Lines\";\n\"numbers\" = \"Line Numbers\";\n\"delete\" = \"Delete Line\";\n"),
+                VirtualFile("ru.lproj/Localizable.strings", "\"count.lines\" = \"Строк\";\n\"join\" = \"Объединить строки\";\n\"sort\" = \"Сортировать строки\";\n\"wrap\" = \"Перенос строк\";\n\"numbers\" = \"Номера строк\";\n\"delete\" = \"Удалить строку\";\n")),
             RuleExample("Two forms, each once: no majority, so neither is recommended",
                 .strings("en", "\"recent.title\" = \"Recent\";\n\"recent.menu\" = \"Recent\";\n"),
                 .strings("ru", "\"recent.title\" = \"Надавние\";\n\"recent.menu\" = ↓\"Недавние\";\n")),
