@@ -98,19 +98,55 @@ enum ConsistentIdentification {
         return x > y ? (0, (x, y)) : (1, (y, x))
     }
 
-    /// Two one-word forms where the one in fewer places is the locale's term: it writes that word (or
-    /// words it begins: "строк" in "строки", "номера строк") at least three times as often in all its
-    /// texts as the other, and five times at least beyond this text's places. Then the majority here
-    /// is more likely the slip (ru "Линии" for text lines, twice in one menu) than the rule.
-    static func termByUsage(majority: (form: String, places: Int), minority: (form: String, places: Int), locale: Int32,
-                            buffers: inout LocaleTextBuffers, in index: ProjectIndex) -> (majority: Int, minority: Int)? {
-        func isWord(_ form: String) -> Bool { form.count >= 4 && form.allSatisfy(\.isLetter) }
-        guard isWord(majority.form), isWord(minority.form) else { return nil }
-        let texts = buffers.lowercasedTexts(of: locale, in: index)
-        let x = ByteSearch.count(of: Array(majority.form.utf8), in: texts)
-        let y = ByteSearch.count(of: Array(minority.form.utf8), in: texts)
-        guard y >= 3 * x, y - minority.places >= 5 else { return nil }
-        return (x, y)
+    /// Which of two forms holds the locale's term, by how often it writes the one word they differ in
+    /// (or words that word begins: "строк" in "строки", "номера строк") in all its texts.
+    /// - A majority of up to three places is overturned (more likely a slip repeated, ru "Линии" for
+    ///   text lines twice in one menu) when the other's word is written at least three times as often,
+    ///   and five times beyond its places here; a larger majority is the locale's choice.
+    /// - A tie is broken when one word is written nowhere but here, and the other twice beyond its
+    ///   places here (tr "Dolaşma Çubuğu" in the menu's other items, against one "Dolaşım").
+    /// The form it favours, with both words and their counts; nil when usage settles nothing.
+    static func formByUsage(_ a: (form: String, places: Int), _ b: (form: String, places: Int), tie: Bool, locale: Int32,
+                            buffers: inout LocaleTextBuffers, in index: ProjectIndex)
+        -> (preferred: Int, words: (preferred: String, other: String), counts: (preferred: Int, other: Int))? {
+        if !tie && a.places > 3 { return nil }
+        guard let (wordA, wordB) = differingWord(a.form, b.form) else { return nil }
+        // Counted as written in lower case and as a title: lowering every text of the locale costs
+        // more than the two searches (the buffer lowers ASCII letters only).
+        let texts = buffers.texts(of: locale, in: index)
+        func count(_ word: String) -> Int {
+            let title = word.prefix(1).uppercased() + word.dropFirst()
+            return ByteSearch.count(of: Array(word.utf8), in: texts)
+                + (title.first?.isASCII == true || title == word ? 0 : ByteSearch.count(of: Array(title.utf8), in: texts))
+        }
+        let (x, y) = (count(wordA), count(wordB))
+        if tie {
+            // Only a word the locale writes nowhere else gives way: a typo ("Раззмер"), or a word
+            // chosen once. Two words it writes elsewhere may be two meanings ("Wstaw", "Sprawdź").
+            if y == b.places && x - a.places >= 2 { return (0, (wordA, wordB), (x, y)) }
+            if x == a.places && y - b.places >= 2 { return (1, (wordB, wordA), (y, x)) }
+            return nil
+        }
+        // `a` is the majority: only its overturn is asked.
+        guard y >= 3 * x, y - b.places >= 5 else { return nil }
+        return (1, (wordB, wordA), (y, x))
+    }
+
+    /// The one word, of four letters at least, in which two forms of as many words differ
+    /// ("dolaşım", "dolaşma" of "dolaşım çubuğunu göster" and "dolaşma çubuğunu göster"); nil when
+    /// they differ in more, in order, or by an ending.
+    static func differingWord(_ a: String, _ b: String) -> (String, String)? {
+        let x = a.split(separator: " "), y = b.split(separator: " ")
+        guard x.count == y.count else { return nil }
+        var found: (Substring, Substring)? = nil
+        for (p, q) in zip(x, y) where p != q {
+            if found != nil { return nil }
+            found = (p, q)
+        }
+        guard let (p, q) = found, p.count >= 4, q.count >= 4, p.allSatisfy(\.isLetter), q.allSatisfy(\.isLetter),
+              // One inside the other ("satır", "satırı") counts the longer twice: an ending, not a term.
+              !p.contains(q), !q.contains(p) else { return nil }
+        return (String(p), String(q))
     }
 
     /// Han, kana and Hangul.
@@ -548,7 +584,19 @@ enum ConsistentIdentification {
                 return .entry(rule, message, at: occurrence.pair.location, locale: group.locale,
                               table: occurrence.pair.table, key: occurrence.pair.key, notes: notes)
             }
-            if tied.count > 1 && spelling == nil {
+            // Two forms: which holds the word the locale writes in all its texts. It breaks a tie; against
+            // a small majority, both are named and neither imposed.
+            let usage = spelling == nil && variants.count == 2 && tied.count <= 2
+                ? Self.formByUsage((variants[tied[0]].form, places[tied[0]].occurrences.count),
+                                   (variants[1 - tied[0]].form, places[1 - tied[0]].occurrences.count), tie: tied.count == 2,
+                                   locale: id.locale, buffers: &localeTexts, in: context.index) : nil
+            if let usage, tied.count == 1 {
+                let (usual, rare) = (usage.words.preferred.visibleExcerpt, usage.words.other.visibleExcerpt)
+                findings.append(namingEveryForm(at: tied[0], "and the form in fewer places holds the word \(group.locale) writes in all its texts (\"\(usual)\" \(usage.counts.preferred) times, \"\(rare)\" \(usage.counts.other))",
+                                                "\(why): check which fits, likely \(group.locale)'s own word"))
+                continue
+            }
+            if tied.count > 1 && spelling == nil && usage == nil {
                 // No form is chosen more often: file order would pick one at random, and it may be the
                 // typo. One finding, where the second form first appears, names them all and picks none.
                 findings.append(namingEveryForm(at: tied[1], "none more often than the others", "\(why): choose one"))
@@ -562,17 +610,7 @@ enum ConsistentIdentification {
                                                 "a word with several senses (a command, a menu, a title) may need several, but \(why): check that each fits its place"))
                 continue
             }
-            // The majority here, against the locale's term in all its texts: name both, impose neither.
-            if spelling == nil, variants.count == 2, case let other = 1 - tied[0],
-               let usage = Self.termByUsage(majority: (variants[tied[0]].form, places[tied[0]].occurrences.count),
-                                            minority: (variants[other].form, places[other].occurrences.count),
-                                            locale: id.locale, buffers: &localeTexts, in: context.index) {
-                let (rare, usual) = (variants[tied[0]].form.visibleExcerpt, variants[other].form.visibleExcerpt)
-                findings.append(namingEveryForm(at: tied[0], "and the form in fewer places is the word \(group.locale) writes in all its texts (\"\(usual)\" \(usage.minority) times, \"\(rare)\" \(usage.majority))",
-                                                "\(why): check which fits, likely \(group.locale)'s own word"))
-                continue
-            }
-            let majority = spelling?.preferred ?? tied[0]
+            let majority = spelling?.preferred ?? usage.map { tied[$0.preferred] } ?? tied[0]
             let suggested = places[majority].occurrences[0].text
             let outvoted = majority != tied[0] || tied.count > 1
             for (index, variant) in variants.enumerated() where index != majority {
@@ -584,6 +622,8 @@ enum ConsistentIdentification {
                     if let spelling, outvoted {
                         let (preferred, other) = (variants[majority].form, variants[1 - majority].form)
                         message = "\(here); the two differ only in accents, and \(group.locale) writes \"\(preferred.visibleExcerpt)\" \(spelling.counts.preferred) times in its texts, \"\(other.visibleExcerpt)\" \(spelling.counts.other); \(why): spell it \"\(preferred.visibleExcerpt)\" as in \(suggestion)"
+                    } else if let usage {
+                        message = "\(here); \(group.locale) writes \"\(usage.words.preferred.visibleExcerpt)\" \(usage.counts.preferred) times in its texts, \"\(usage.words.other.visibleExcerpt)\" \(usage.counts.other); \(why): use \(suggestion)"
                     } else {
                         message = "\(here); \(why): use \(suggestion)"
                     }
@@ -704,8 +744,11 @@ public struct InconsistentTranslationRule: Rule {
         apart from the others, but when they differ, every place of the same text that only a comment \
         sets apart votes on the form to recommend. Of two one-word forms, when the one in fewer places is \
         the word the locale writes in all its texts (three times as often as the other, and five times \
-        beyond these places: ru \"строк\" against \"линии\" for text lines), the majority here is more \
-        likely the slip: one finding names both, where the majority's form first appears, and imposes neither.
+        beyond these places: ru \"строк\" against \"линии\" for text lines), a majority of up to three \
+        places is more likely the slip: one finding names both, where the majority's form first appears, \
+        and imposes neither. Two forms tied are told apart the same way when they differ in one word and \
+        the locale writes one of the two nowhere else (a typo, \"Раззмер\"; a word chosen once) and the \
+        other at least twice more: that form is recommended.
         """,
         triggering: [
             RuleExample("Two dialogs' Cancel buttons",
@@ -737,6 +780,9 @@ public struct InconsistentTranslationRule: Rule {
                 VirtualFile("ru.lproj/Main.strings", "\"menu.lines\" = ↓\"Линии\";\n\"toolbar.lines\" = \"Линии\";\n"),
                 VirtualFile("en.lproj/Localizable.strings", "\"count.lines\" = \"Lines\";\n\"join\" = \"Join Lines\";\n\"sort\" = \"Sort Lines\";\n\"wrap\" = \"Wrap Lines\";\n\"numbers\" = \"Line Numbers\";\n\"delete\" = \"Delete Line\";\n"),
                 VirtualFile("ru.lproj/Localizable.strings", "\"count.lines\" = \"Строк\";\n\"join\" = \"Объединить строки\";\n\"sort\" = \"Сортировать строки\";\n\"wrap\" = \"Перенос строк\";\n\"numbers\" = \"Номера строк\";\n\"delete\" = \"Удалить строку\";\n")),
+            RuleExample("A tie, broken by a typo: Russian writes \"размер\" in its other strings, \"раззмер\" nowhere else",
+                .strings("en", "\"menu.size\" = \"Text Size\";\n\"toolbar.size\" = \"Text Size\";\n\"font\" = \"Font Size\";\n\"tab\" = \"Tab Size\";\n"),
+                .strings("ru", "\"menu.size\" = \"Размер текста\";\n\"toolbar.size\" = ↓\"Раззмер текста\";\n\"font\" = \"Размер шрифта\";\n\"tab\" = \"Размер табуляции\";\n")),
             RuleExample("Two forms, each once: no majority, so neither is recommended",
                 .strings("en", "\"recent.title\" = \"Recent\";\n\"recent.menu\" = \"Recent\";\n"),
                 .strings("ru", "\"recent.title\" = \"Надавние\";\n\"recent.menu\" = ↓\"Недавние\";\n")),

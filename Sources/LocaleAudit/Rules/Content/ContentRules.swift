@@ -333,8 +333,8 @@ public struct PunctuationMismatchRule: Rule {
         stops on a preposition ("Indent wrapped lines by", "Places near") runs on into a control or the text after it, and a translation \
         may make a label of it with a colon; a lower-case bullet item may end the sentence its list makes. Closing \
         quotes and brackets after the mark are looked past. When a third of the translations (three at \
-        least), or five of any number, add the same mark or drop the source's (those the rule excuses \
-        counted too), the source is the odd one or the choice is one to make once: one note at the \
+        least), or five of any number, add the same mark, drop the source's or end with the same other \
+        one (each change counted on its own; those the rule excuses counted too), the source is the odd one or the choice is one to make once: one note at the \
         source names them. A copy of the table (TranslateWiki's tree and the tree converted from it) where \
         too few translations make that change to fold on their own joins that note instead of repeating it. \
         A translator who adds the same mark to three or more strings of a file, or drops the source's, \
@@ -403,6 +403,18 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("sv", "\"password.hint\" = \"Ange ditt lösenord här:\";\n"),
                 .strings("ta", "\"password.hint\" = \"உங்கள் கடவுச்சொல்லை இங்கே உள்ளிடவும்:\";\n"),
                 .strings("tr", "\"password.hint\" = \"Şifrenizi buraya girin:\";\n")),
+            RuleExample("Six translations end an ellipsis with a full stop: one note at the source; the two that drop the mark are each their own",
+                .strings("en", "\"captcha\" = ↓\"Obtaining a new CAPTCHA…\";\n"),
+                .strings("da", "\"captcha\" = ↓\"Henter ny CAPTCHA\";\n"),
+                .strings("de", "\"captcha\" = \"Neues CAPTCHA wird abgerufen.\";\n"),
+                .strings("es", "\"captcha\" = \"Obteniendo un nuevo CAPTCHA.\";\n"),
+                .strings("fr", "\"captcha\" = \"Obtention d’un nouveau CAPTCHA.\";\n"),
+                .strings("it", "\"captcha\" = \"Ottenimento di un nuovo CAPTCHA.\";\n"),
+                .strings("nl", "\"captcha\" = \"Nieuwe CAPTCHA ophalen.\";\n"),
+                .strings("pt", "\"captcha\" = \"A obter um novo CAPTCHA.\";\n"),
+                .strings("sv", "\"captcha\" = ↓\"Hämtar ny CAPTCHA\";\n"),
+                .strings("fi", "\"captcha\" = \"Haetaan uutta CAPTCHAa…\";\n"),
+                .strings("pl", "\"captcha\" = \"Pobieranie nowego CAPTCHA…\";\n")),
             RuleExample("Korean and Japanese sentences end with the stop as well: with them, a third add it",
                 .strings("en", "\"folder.failed\" = ↓\"Failed to create the folder\";\n"),
                 .strings("ko", "\"folder.failed\" = \"폴더를 만들지 못했습니다.\";\n"),
@@ -535,11 +547,13 @@ public struct PunctuationMismatchRule: Rule {
             var places: [(place: LocalePlace, message: String)] = []
         }
         var translations: [SourceString: Int] = [:]
-        var shared: [SourceString: Shared] = [:]
         // Per source string, the translations that add or drop each mark, those the rule excuses
         // (two sentences, a Japanese noun phrase) included: they differ from the source all the same.
         struct Difference: Hashable { var string: SourceString; var kind: String }
         var differing: [Difference: Int] = [:]
+        // Each change to one source string on its own: 13 translations that end "Obtaining a new
+        // CAPTCHA..." with a full stop are one decision, whatever 4 others that drop the mark do.
+        var shared: [Difference: Shared] = [:]
         var cutShort = CutShortWords()
         var findings = ContentTexts.check(context, Self.description) { text, language, pair in
             let expected = EndPunctuation.endMark(of: text.source, language: sourceLanguage)
@@ -560,26 +574,26 @@ public struct PunctuationMismatchRule: Rule {
             default: break
             }
             guard let defect = defects.first(where: { ["added-", "lacks-", "other-"].contains($0.kind.prefix(6)) }),
-                  let mark = EndMark(rawValue: String(defect.kind.dropFirst(6))),
-                  shared[string].map({ $0.kind == defect.kind }) ?? true else { return defects }
-            if shared[string] == nil {
-                shared[string] = Shared(kind: defect.kind, mark: mark, added: defect.kind.hasPrefix("added-"),
+                  let mark = EndMark(rawValue: String(defect.kind.dropFirst(6))) else { return defects }
+            let change = Difference(string: string, kind: defect.kind)
+            if shared[change] == nil {
+                shared[change] = Shared(kind: defect.kind, mark: mark, added: defect.kind.hasPrefix("added-"),
                                         replacing: defect.kind.hasPrefix("other-") ? expected : nil, source: text.sourceLocation,
                                         table: pair.table.name, key: pair.key, sourceText: text.source, keyID: pair.keyID)
             }
-            shared[string]!.places.append((LocalePlace(locale: pair.locale, location: text.location), defect.message))
-            shared[string]!.source = text.sourceLocation
+            shared[change]!.places.append((LocalePlace(locale: pair.locale, location: text.location), defect.message))
+            shared[change]!.source = text.sourceLocation
             return defects
         }
-        let differingCount = { (string: SourceString, group: Shared) in
-            max(group.places.count, differing[Difference(string: string, kind: group.kind)] ?? 0)
+        let differingCount = { (change: Difference, group: Shared) in
+            max(group.places.count, differing[change] ?? 0)
         }
         // Five translators who make the same change to one string are one decision to take, whatever
         // their share: Wikipedia's "Log in." loses its stop in 24 of 120 locales.
-        let bySource = shared.filter { string, group in
-            let count = differingCount(string, group)
+        let bySource = shared.filter { change, group in
+            let count = differingCount(change, group)
             return group.places.count >= 2
-                && (count >= Self.sameChangeFolds || (count >= 3 && count * 3 >= translations[string, default: 0]))
+                && (count >= Self.sameChangeFolds || (count >= 3 && count * 3 >= translations[change.string, default: 0]))
         }
         guard !bySource.isEmpty else { return findings }
         // A copy of the table (TranslateWiki's tree and the tree converted from it) whose translations
@@ -588,17 +602,17 @@ public struct PunctuationMismatchRule: Rule {
         struct CopyOf: Hashable { var tableName: Int32; var key: Int32; var kind: String }
         let tableSets = context.index.tableSets
         // In table order, so the first copy's group takes the others, whatever the dictionaries' order.
-        let inOrder = { (a: SourceString, b: SourceString) in (a.table, a.key) < (b.table, b.key) }
-        var groupOfCopy: [CopyOf: SourceString] = [:]
-        for string in bySource.keys.sorted(by: inOrder) {
-            let group = bySource[string]!
-            _ = groupOfCopy.insertIfAbsent(string, forKey: CopyOf(tableName: tableSets[Int(string.table)].nameID, key: group.keyID, kind: group.kind))
+        let inOrder = { (a: Difference, b: Difference) in (a.string.table, a.string.key, a.kind) < (b.string.table, b.string.key, b.kind) }
+        var groupOfCopy: [CopyOf: Difference] = [:]
+        for change in bySource.keys.sorted(by: inOrder) {
+            let group = bySource[change]!
+            _ = groupOfCopy.insertIfAbsent(change, forKey: CopyOf(tableName: tableSets[Int(change.string.table)].nameID, key: group.keyID, kind: group.kind))
         }
-        var copies: [SourceString: [[(place: LocalePlace, message: String)]]] = [:]
-        for string in shared.keys.sorted(by: inOrder) where bySource[string] == nil {
-            let group = shared[string]!
+        var copies: [Difference: [[(place: LocalePlace, message: String)]]] = [:]
+        for change in shared.keys.sorted(by: inOrder) where bySource[change] == nil {
+            let group = shared[change]!
             guard group.keyID >= 0 else { continue }
-            let copy = CopyOf(tableName: tableSets[Int(string.table)].nameID, key: group.keyID, kind: group.kind)
+            let copy = CopyOf(tableName: tableSets[Int(change.string.table)].nameID, key: group.keyID, kind: group.kind)
             guard let folded = groupOfCopy[copy], bySource[folded]!.sourceText == group.sourceText else { continue }
             copies[folded, default: []].append(group.places)
         }
@@ -611,9 +625,9 @@ public struct PunctuationMismatchRule: Rule {
             guard let locale = finding.locale, let location = finding.location else { return false }
             return replaced.contains(Place(locale: locale, location: location, message: finding.message))
         }
-        for (string, group) in bySource {
+        for (change, group) in bySource {
             let ordered = LocalePlace.ordered(group.places.map(\.place))
-            let total = translations[string, default: 0], count = differingCount(string, group)
+            let total = translations[change.string, default: 0], count = differingCount(change, group)
             // A third or more: the source is likely the odd one. Fewer: the translations are.
             let sourceIsOdd = count * 3 >= total
             let message: String
@@ -633,7 +647,7 @@ public struct PunctuationMismatchRule: Rule {
                     message = "\(count) of \(total) translations do not end with the source's \(group.mark.name): end them with it, unless the text is no sentence and the source should drop it too"
                 }
             }
-            let copyNotes = (copies[string] ?? []).map { places in
+            let copyNotes = (copies[change] ?? []).map { places in
                 let copyOrdered = LocalePlace.ordered(places.map(\.place))
                 return Finding.Note(message: "\(FindingConsolidation.copyNote): \(copyOrdered.map(\.locale).joined(separator: ", "))",
                                     location: copyOrdered[0].location)
