@@ -440,7 +440,7 @@ public struct PluralMissingCategoryRule: Rule {
                     }
                     if sameForms {
                         findings.append(.entry(rule,
-                            "\(site.context)\(site.locale) distinguishes \(listed(needed)), which \(variable.displayName) leaves to 'other'; the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): check that those numbers read right with the 'other' form, or give them their own in the message — \(ICUInfo.dataSummary)",
+                            "\(site.context)\(site.locale) distinguishes \(listed(needed)), which \(variable.displayName) leaves to 'other'; the translator's TranslateWiki message has the same \(forms.count == 1 ? "one form" : "\(forms.count) forms"): check that those numbers read right with the 'other' form, and, if it was worded for them, that the numbers 'other' keeps (e.g. \(cache.exampleNumbers(site.locale, .other))) do too; or give them their own in the message — \(ICUInfo.dataSummary)",
                             at: variable.location(orEntry: site), locale: site.locale, table: site.table, key: site.key, severity: .note,
                             notes: [atMessage]))
                         continue
