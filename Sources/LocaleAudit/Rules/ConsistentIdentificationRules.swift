@@ -114,22 +114,25 @@ enum ConsistentIdentification {
         // Counted as written in lower case and as a title: lowering every text of the locale costs
         // more than the two searches (the buffer lowers ASCII letters only).
         let texts = buffers.texts(of: locale, in: index)
-        func count(_ word: String) -> Int {
+        // Most questions are settled by a few occurrences: a search stops once `limit` are found.
+        func count(_ word: String, limit: Int = .max) -> Int {
             let title = word.prefix(1).uppercased() + word.dropFirst()
-            return ByteSearch.count(of: Array(word.utf8), in: texts)
-                + (title.first?.isASCII == true || title == word ? 0 : ByteSearch.count(of: Array(title.utf8), in: texts))
+            let found = ByteSearch.count(of: Array(word.utf8), in: texts, limit: limit)
+            guard found < limit, title.first?.isASCII == false, title != word else { return found }
+            return found + ByteSearch.count(of: Array(title.utf8), in: texts, limit: limit - found)
         }
-        let (x, y) = (count(wordA), count(wordB))
         if tie {
             // Only a word the locale writes nowhere else gives way: a typo ("Раззмер"), or a word
             // chosen once. Two words it writes elsewhere may be two meanings ("Wstaw", "Sprawdź").
-            if y == b.places && x - a.places >= 2 { return (0, (wordA, wordB), (x, y)) }
-            if x == a.places && y - b.places >= 2 { return (1, (wordB, wordA), (y, x)) }
+            let (x, y) = (count(wordA, limit: a.places + 2), count(wordB, limit: b.places + 2))
+            if y == b.places && x == a.places + 2 { return (0, (wordA, wordB), (count(wordA), y)) }
+            if x == a.places && y == b.places + 2 { return (1, (wordB, wordA), (count(wordB), x)) }
             return nil
         }
         // `a` is the majority: only its overturn is asked.
-        guard y >= 3 * x, y - b.places >= 5 else { return nil }
-        return (1, (wordB, wordA), (y, x))
+        let x = count(wordA)
+        guard count(wordB, limit: max(3 * x, b.places + 5)) == max(3 * x, b.places + 5) else { return nil }
+        return (1, (wordB, wordA), (count(wordB), x))
     }
 
     /// The one word, of four letters at least, in which two forms of as many words differ

@@ -21,7 +21,8 @@ struct LocaleTextBuffers {
             for tables in set.translations where tables.localeID == locale {
                 for entry in tables.orderedEntries {
                     guard case .text(let text) = entry.value else { continue }
-                    buffer += text.utf8
+                    // Copied as a block: appending a UTF-8 view goes byte by byte.
+                    text.withUTF8Bytes { buffer.append(contentsOf: $0) }
                     buffer.append(0x0A)
                 }
             }

@@ -111,17 +111,20 @@ extension String {
 }
 
 enum ByteSearch {
-    /// The offset of the first occurrence of `needle` in `haystack` (memchr for its first byte, then a
-    /// comparison), nil when absent or when the needle is empty.
+    /// The offset of the first occurrence of `needle` in `haystack` (memchr for one of its bytes, then
+    /// a comparison), nil when absent or when the needle is empty. A needle that starts with a
+    /// multi-byte character is found by its second byte: in Cyrillic or Greek text nearly every other
+    /// byte is the same lead byte (D0, D1), and a continuation byte is dozens of times rarer.
     static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = needle.count
         guard n > 0, haystack.count >= n, let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
-        let first = Int32(needleBase[0])
+        let anchor = n > 1 && needleBase[0] >= 0xC0 ? 1 : 0
+        let byte = Int32(needleBase[anchor])
         var i = 0
         let last = haystack.count - n
         while i <= last {
-            guard let hit = memchr(base + i, first, last - i + 1) else { return nil }
-            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            guard let hit = memchr(base + i + anchor, byte, last - i + 1) else { return nil }
+            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base) - anchor
             if memoryEqual(base + at, needleBase, n) { return at }
             i = at + 1
         }
@@ -132,12 +135,13 @@ enum ByteSearch {
         needle.withUnsafeBufferPointer { n in haystack.withUnsafeBufferPointer { firstOffset(of: n, in: $0) != nil } }
     }
 
-    /// How many times `needle` occurs in `haystack`, overlapping occurrences included.
-    static func count(of needle: [UInt8], in haystack: [UInt8]) -> Int {
+    /// How many times `needle` occurs in `haystack`, overlapping occurrences included; the search
+    /// stops at `limit` (for a caller that only asks whether there are that many).
+    static func count(of needle: [UInt8], in haystack: [UInt8], limit: Int = .max) -> Int {
         needle.withUnsafeBufferPointer { n in
             haystack.withUnsafeBufferPointer { h in
                 var found = 0, from = 0
-                while from < h.count, let offset = firstOffset(of: n, in: UnsafeBufferPointer(rebasing: h[from...])) {
+                while found < limit, from < h.count, let offset = firstOffset(of: n, in: UnsafeBufferPointer(rebasing: h[from...])) {
                     found += 1
                     from += offset + 1
                 }

@@ -229,6 +229,22 @@ import Testing
         #expect("|=".firstByteRange(of: "|==|") == nil)
     }
 
+    /// Needles that start with a multi-byte character are found by their second byte: every
+    /// occurrence a naive search finds, and the count of them, whatever the text around.
+    @Test func byteSearchAgreesWithANaiveSearch() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["р", "раз", "размер", "ä", "a", "мер", " ", "ра", "з", "€", "𝄞"]
+        for _ in 0..<2_000 {
+            let text = Array((0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
+            let needle = Array((0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined().utf8)
+            let naive = text.indices.filter { text[$0...].starts(with: needle) }
+            let found = needle.withUnsafeBufferPointer { n in text.withUnsafeBufferPointer { ByteSearch.firstOffset(of: n, in: $0) } }
+            #expect(found == naive.first, "\(String(decoding: needle, as: UTF8.self)) in \(String(decoding: text, as: UTF8.self))")
+            #expect(ByteSearch.count(of: needle, in: text) == naive.count)
+            #expect(ByteSearch.count(of: needle, in: text, limit: 1) == min(naive.count, 1))
+        }
+    }
+
     /// The locator skips eight bytes at a time; its line and column (Unicode scalars, CR, LF and CRLF
     /// each one line end) must equal a scalar-by-scalar count at every offset, asked in any order.
     @Test func locatorAgreesWithANaiveCount() {
