@@ -83,11 +83,7 @@ import Testing
     ]
 
     static func write(_ files: [String: String], under root: URL) throws {
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try TestPaths.write(files, into: root)
     }
 
     @discardableResult

@@ -7,11 +7,7 @@ import Testing
 @Suite struct AppSplitTests {
     private func folder(_ files: [String: String]) throws -> URL {
         let root = try TestPaths.makeTemporaryDirectory("app-split")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try TestPaths.write(files, into: root)
         return root
     }
 
@@ -102,11 +98,7 @@ import Testing
             "Notes/en.lproj/Localizable.strings": "\"close\" = \"Close\";\n",
             "Notes/fr.lproj/Localizable.strings": "\"close\" = \"Fermer\";\n",
         ]
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try TestPaths.write(files, into: root)
         var options = AuditOptions(workers: 1)
         let pooled = Auditor.audit(paths: [root.path], options: options)
         // Notes has no project or repository of its own: one app, whose knownRegions lack fr.

@@ -5,11 +5,7 @@ import Testing
 @Suite struct SuppressionAndBaselineTests {
     func makeProject(_ files: [String: String]) throws -> URL {
         let root = try TestPaths.makeTemporaryDirectory("suppress")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try TestPaths.write(files, into: root)
         return root
     }
 

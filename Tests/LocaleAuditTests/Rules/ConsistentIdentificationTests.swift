@@ -46,11 +46,7 @@ import Testing
     private func audit(_ files: [String: String], configuration: String = "") throws -> [Finding] {
         let root = try TestPaths.makeTemporaryDirectory("consistency")
         defer { try? FileManager.default.removeItem(at: root) }
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try TestPaths.write(files, into: root)
         let options = AuditOptions(configuration: try Configuration.parse(configuration, path: "c.yml"), workers: 1)
         return Auditor.audit(paths: [root.path], options: options).findings
             .filter { $0.ruleID == "inconsistent-translation" || $0.ruleID == "a11y-inconsistent-label" }

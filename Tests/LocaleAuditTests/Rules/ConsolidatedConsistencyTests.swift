@@ -7,11 +7,7 @@ import Testing
     private func audit(_ files: [String: String], rule: String) throws -> [Finding] {
         let root = try TestPaths.makeTemporaryDirectory("consolidated-consistency")
         defer { try? FileManager.default.removeItem(at: root) }
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try TestPaths.write(files, into: root)
         return Auditor.audit(paths: [root.path], options: AuditOptions(sourceLanguage: "en", workers: 1)).findings
             .filter { $0.ruleID == rule }
     }

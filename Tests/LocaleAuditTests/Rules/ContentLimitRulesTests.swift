@@ -112,11 +112,7 @@ import Testing
             "en.lproj/Widget.strings": "\"widget.title\" = \"Books to read next\";\n/* max 40 */\n\"widget.subtitle\" = \"Your reading list\";\n",
             "de.lproj/Widget.strings": "\"widget.title\" = \"Bücher, die du als Nächstes liest\";\n\"widget.subtitle\" = \"Deine Leseliste, immer griffbereit\";\n",
         ]
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try TestPaths.write(files, into: root)
         var configuration = Configuration()
         configuration.lengthLimits = [LengthLimitPattern(pattern: "widget.*", limit: 20)]
         let findings = Auditor.audit(paths: [root.path], options: AuditOptions(configuration: configuration, workers: 1)).findings
