@@ -103,8 +103,9 @@ enum ConsistentIdentification {
     /// - A majority of up to three places is overturned (more likely a slip repeated, ru "Линии" for
     ///   text lines twice in one menu) when the other's word is written at least three times as often,
     ///   and five times beyond its places here; a larger majority is the locale's choice.
-    /// - A tie is broken when one word is written nowhere but here, and the other twice beyond its
-    ///   places here (tr "Dolaşma Çubuğu" in the menu's other items, against one "Dolaşım").
+    /// - A tie is broken when one word is written nowhere but here (declined forms of a long word
+    ///   count), and the other twice beyond its places here (tr "Dolaşma Çubuğu" in the menu's other
+    ///   items, against one "Dolaşım").
     /// The form it favours, with both words and their counts; nil when usage settles nothing.
     static func formByUsage(_ a: (form: String, places: Int), _ b: (form: String, places: Int), tie: Bool, locale: Int32,
                             buffers: inout LocaleTextBuffers, in index: ProjectIndex)
@@ -124,9 +125,14 @@ enum ConsistentIdentification {
         if tie {
             // Only a word the locale writes nowhere else gives way: a typo ("Раззмер"), or a word
             // chosen once. Two words it writes elsewhere may be two meanings ("Wstaw", "Sprawdź").
+            // A long word is looked for without its last two letters: declined, it is the same word
+            // (tr "kılavuzlarını" here, "Girintileme kılavuzları" elsewhere).
+            func writtenNowhereElse(_ word: String, places: Int) -> Bool {
+                count(word.count >= 8 ? String(word.dropLast(2)) : word, limit: places + 1) == places
+            }
             let (x, y) = (count(wordA, limit: a.places + 2), count(wordB, limit: b.places + 2))
-            if y == b.places && x == a.places + 2 { return (0, (wordA, wordB), (count(wordA), y)) }
-            if x == a.places && y == b.places + 2 { return (1, (wordB, wordA), (count(wordB), x)) }
+            if x == a.places + 2 && writtenNowhereElse(wordB, places: b.places) { return (0, (wordA, wordB), (count(wordA), y)) }
+            if y == b.places + 2 && writtenNowhereElse(wordA, places: a.places) { return (1, (wordB, wordA), (count(wordB), x)) }
             return nil
         }
         // `a` is the majority: only its overturn is asked.
@@ -750,8 +756,9 @@ public struct InconsistentTranslationRule: Rule {
         beyond these places: ru \"строк\" against \"линии\" for text lines), a majority of up to three \
         places is more likely the slip: one finding names both, where the majority's form first appears, \
         and imposes neither. Two forms tied are told apart the same way when they differ in one word and \
-        the locale writes one of the two nowhere else (a typo, \"Раззмер\"; a word chosen once) and the \
-        other at least twice more: that form is recommended.
+        the locale writes one of the two nowhere else (a typo, \"Раззмер\"; a word chosen once; a word of \
+        eight letters or more counts in other endings too) and the other at least twice more: that \
+        form is recommended.
         """,
         triggering: [
             RuleExample("Two dialogs' Cancel buttons",
@@ -786,6 +793,9 @@ public struct InconsistentTranslationRule: Rule {
             RuleExample("A tie, broken by a typo: Russian writes \"размер\" in its other strings, \"раззмер\" nowhere else",
                 .strings("en", "\"menu.size\" = \"Text Size\";\n\"toolbar.size\" = \"Text Size\";\n\"font\" = \"Font Size\";\n\"tab\" = \"Tab Size\";\n"),
                 .strings("ru", "\"menu.size\" = \"Размер текста\";\n\"toolbar.size\" = ↓\"Раззмер текста\";\n\"font\" = \"Размер шрифта\";\n\"tab\" = \"Размер табуляции\";\n")),
+            RuleExample("A tie where the rarer word is the locale's term declined: Turkish writes \"kılavuzları\" elsewhere, so neither is recommended",
+                .strings("en", "\"menu.guides\" = \"Show Indent Guides\";\n\"main.guides\" = \"Show Indent Guides\";\n\"hide\" = \"Hide Page Guide\";\n\"show\" = \"Show Page Guide\";\n\"pane\" = \"Indent guides\";\n"),
+                .strings("tr", "\"menu.guides\" = \"Girintileme Kılavuzunu Göster\";\n\"main.guides\" = ↓\"Girintileme Kılavuzlarını Göster\";\n\"hide\" = \"Sayfa Kılavuzunu Gizle\";\n\"show\" = \"Sayfa Kılavuzunu Göster\";\n\"pane\" = \"Girintileme kılavuzları\";\n")),
             RuleExample("Two forms, each once: no majority, so neither is recommended",
                 .strings("en", "\"recent.title\" = \"Recent\";\n\"recent.menu\" = \"Recent\";\n"),
                 .strings("ru", "\"recent.title\" = \"Надавние\";\n\"recent.menu\" = ↓\"Недавние\";\n")),
