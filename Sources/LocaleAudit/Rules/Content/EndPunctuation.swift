@@ -34,6 +34,9 @@ enum EndPunctuation {
         case ":" where language == "hy":
             // Armenian writes its full stop `։` with the colon key: a sentence ends with ':'.
             return .period
+        case "\u{2024}" where language == "hy":
+            // The Armenian mijaket `․` does the colon's work (and the ASCII '.' stands in for it).
+            return .colon
         case ".", "\u{3002}", "\u{FF0E}", "\u{FF61}", "\u{0964}", "\u{0965}", "\u{0589}", "\u{1362}", "\u{104B}",
              "\u{06D4}", "\u{17D4}", "\u{17D5}", "\u{0F0D}", "\u{1C7E}", "\u{A4FF}":
             return .period
@@ -115,7 +118,7 @@ enum EndPunctuation {
             case "ur": return "'۔'"
             default: return "'.'"
             }
-        case .colon: return cjk ? "'：'" : "':'"
+        case .colon: return cjk ? "'：'" : language == "hy" ? "'․' (the mijaket)" : "':'"
         case .ellipsis: return "'…'"
         case .question:
             if cjk { return "'？'" }
