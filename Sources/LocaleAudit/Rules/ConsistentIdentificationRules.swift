@@ -89,10 +89,9 @@ enum ConsistentIdentification {
     /// Of two forms that differ only in accents ("sangría", "sangria"), the one the locale writes more
     /// often in all its texts (inside longer ones too), with both counts; nil when they differ
     /// otherwise, or the locale writes each as often.
-    static func spellingByUsage(_ a: String, _ b: String, locale: Int32, buffers: inout LocaleTextBuffers,
-                                in index: ProjectIndex) -> (preferred: Int, counts: (preferred: Int, other: Int))? {
+    static func spellingByUsage(_ a: String, _ b: String, locale: Int32, buffers: LocaleTextBuffers) -> (preferred: Int, counts: (preferred: Int, other: Int))? {
         guard a != b, a.folding(options: .diacriticInsensitive, locale: nil) == b.folding(options: .diacriticInsensitive, locale: nil) else { return nil }
-        let texts = buffers.lowercasedTexts(of: locale, in: index)
+        let texts = buffers.lowercasedTexts(of: locale)
         let x = ByteSearch.count(of: Array(a.utf8), in: texts), y = ByteSearch.count(of: Array(b.utf8), in: texts)
         guard x != y else { return nil }
         return x > y ? (0, (x, y)) : (1, (y, x))
@@ -108,13 +107,13 @@ enum ConsistentIdentification {
     ///   items, against one "Dolaşım").
     /// The form it favours, with both words and their counts; nil when usage settles nothing.
     static func formByUsage(_ a: (form: String, places: Int), _ b: (form: String, places: Int), tie: Bool, locale: Int32,
-                            buffers: inout LocaleTextBuffers, in index: ProjectIndex)
+                            buffers: LocaleTextBuffers)
         -> (preferred: Int, words: (preferred: String, other: String), counts: (preferred: Int, other: Int))? {
         if !tie && a.places > 3 { return nil }
         guard let (wordA, wordB) = differingWord(a.form, b.form) else { return nil }
         // Counted as written in lower case and as a title: lowering every text of the locale costs
         // more than the two searches (the buffer lowers ASCII letters only).
-        let texts = buffers.texts(of: locale, in: index)
+        let texts = buffers.texts(of: locale)
         // Most questions are settled by a few occurrences: a search stops once `limit` are found.
         func count(_ word: String, limit: Int = .max) -> Int {
             let title = word.prefix(1).uppercased() + word.dropFirst()
@@ -496,7 +495,7 @@ enum ConsistentIdentification {
             }
         }
         var findings: [Finding] = []
-        var localeTexts = LocaleTextBuffers()
+        let localeTexts = context.localeTexts
         for (g, summary) in groups.enumerated() where summary.varies {
             let id = groupIDs.values[g]
             var group = sourceGroups.values[Int(id.source)]
@@ -582,7 +581,7 @@ enum ConsistentIdentification {
             // Two spellings that differ only in accents ("Sangria" twice, "Sangría:" once): the one the
             // locale writes more often in all its texts is its spelling, whichever this source's places favour.
             let spelling = variants.count == 2
-                ? Self.spellingByUsage(variants[0].form, variants[1].form, locale: id.locale, buffers: &localeTexts, in: context.index) : nil
+                ? Self.spellingByUsage(variants[0].form, variants[1].form, locale: id.locale, buffers: localeTexts) : nil
             // One finding where the variant `at` first appears, naming every form and picking none.
             func namingEveryForm(at variant: Int, _ how: String, _ advice: String) -> Finding {
                 let occurrence = variants[variant].occurrences[0]
@@ -598,7 +597,7 @@ enum ConsistentIdentification {
             let usage = spelling == nil && variants.count == 2 && tied.count <= 2
                 ? Self.formByUsage((variants[tied[0]].form, places[tied[0]].occurrences.count),
                                    (variants[1 - tied[0]].form, places[1 - tied[0]].occurrences.count), tie: tied.count == 2,
-                                   locale: id.locale, buffers: &localeTexts, in: context.index) : nil
+                                   locale: id.locale, buffers: localeTexts) : nil
             if let usage, tied.count == 1 {
                 let (usual, rare) = (usage.words.preferred.visibleExcerpt, usage.words.other.visibleExcerpt)
                 findings.append(namingEveryForm(at: tied[0], "and the form in fewer places holds the word \(group.locale) writes in all its texts (\"\(usual)\" \(usage.counts.preferred) times, \"\(rare)\" \(usage.counts.other))",

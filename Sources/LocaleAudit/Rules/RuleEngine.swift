@@ -28,6 +28,8 @@ public struct RuleContext: Sendable {
     let numberedTables: SharedNumberedTables
     /// Every distinct locale identifier per file, for the locale identifier rules.
     let localeOccurrences: [LocaleOccurrence]
+    /// Each locale's texts as one buffer, built when a rule first asks how the locale writes a word.
+    let localeTexts: LocaleTextBuffers
 
     public init(project: Project, options: AuditOptions) {
         self.project = project
@@ -72,6 +74,7 @@ public struct RuleContext: Sendable {
         scriptAnalyses = SharedScriptAnalyses(texts: texts, names: names, options: options)
         numberedTables = SharedNumberedTables(index: index, workers: options.workers)
         localeOccurrences = LocaleOccurrence.all(in: project)
+        localeTexts = LocaleTextBuffers(index: index)
         Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
     }
 

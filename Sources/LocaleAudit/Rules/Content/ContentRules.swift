@@ -557,7 +557,7 @@ public struct PunctuationMismatchRule: Rule {
         // Each change to one source string on its own: 13 translations that end "Obtaining a new
         // CAPTCHA..." with a full stop are one decision, whatever 4 others that drop the mark do.
         var shared: [Difference: Shared] = [:]
-        var cutShort = CutShortWords()
+        let cutShort = CutShortWords(texts: context.localeTexts)
         var findings = ContentTexts.check(context, Self.description) { text, language, pair in
             let expected = EndPunctuation.endMark(of: text.source, language: sourceLanguage)
             let found = EndPunctuation.endMark(of: text.translation, language: language)
@@ -565,7 +565,7 @@ public struct PunctuationMismatchRule: Rule {
             // A label cut short to fit ("გამორთ." for "Off"): the stop marks the cut, which only the
             // locale's other words tell.
             if let added = defects.firstIndex(where: { $0.kind == "added-\(EndMark.period.rawValue)" }),
-               cutShort.endsWithCutShortWord(text.translation, locale: pair.localeID, in: context.index) {
+               cutShort.endsWithCutShortWord(text.translation, locale: pair.localeID) {
                 defects.remove(at: added)
             }
             guard text.form == nil else { return defects }

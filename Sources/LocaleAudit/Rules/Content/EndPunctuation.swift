@@ -460,17 +460,17 @@ enum StrayEdgeCharacters {
 /// writes "uitbreidingen", es "modificad." where it also writes "Letras modificad. espaciadoras".
 /// A locale's texts are searched for the word when one of its short translations adds a full stop.
 struct CutShortWords {
-    private var texts = LocaleTextBuffers()
+    let texts: LocaleTextBuffers
 
     /// Whether the word before the full stop that ends `text` is cut short: the locale never writes
     /// it as a whole word, and writes a longer word that begins with it, or the same stop inside a
     /// text before a lower-case word. Texts of more than four words are sentences; words under three
     /// letters are left to `EndPunctuation.periodIsAbbreviationOrOrdinal`.
-    mutating func endsWithCutShortWord(_ text: String, locale: Int32, in index: ProjectIndex) -> Bool {
+    func endsWithCutShortWord(_ text: String, locale: Int32) -> Bool {
         guard TextAnalysis.translatableWords(in: text).count <= 4 else { return false }
         guard let (scalars, start) = EndPunctuation.wordBeforeFinalStop(text), scalars.count - start >= 3 else { return false }
         let word = ByteSearch.asciiLowercased(String(String.UnicodeScalarView(scalars[start...])))
-        return texts.texts(of: locale, in: index).withUnsafeBufferPointer { Self.isCutShort(word, in: $0) }
+        return texts.texts(of: locale).withUnsafeBufferPointer { Self.isCutShort(word, in: $0) }
     }
 
     /// Every occurrence of `word` that starts a word: followed by a letter, it begins a longer word;
