@@ -94,7 +94,7 @@ public struct NameTerms: Sendable {
     /// Blanks term occurrences in place; false when there was none.
     private func mask(_ bytes: inout [UInt8]) -> Bool {
         var lower = bytes
-        for k in lower.indices where lower[k] >= 0x41 && lower[k] <= 0x5A { lower[k] |= 0x20 }
+        ByteSearch.lowercaseASCII(&lower)
         // Each text is asked about a hundred and more terms: the byte pairs it holds rule most out
         // without a search. Masking only writes spaces, so a pair without a space that a masked
         // text holds, the text held before: the pairs are taken once, before any masking.

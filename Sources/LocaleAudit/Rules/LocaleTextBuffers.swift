@@ -28,7 +28,7 @@ final class LocaleTextBuffers: Sendable {
                     }
                 }
             }
-            for k in buffer.indices where buffer[k] >= 0x41 && buffer[k] <= 0x5A { buffer[k] |= 0x20 }
+            ByteSearch.lowercaseASCII(&buffer)
             return buffer
         }
     }

@@ -245,6 +245,15 @@ import Testing
         }
     }
 
+    @Test func asciiLoweringLowersCapitalsOnly() {
+        let all: [UInt8] = (0...255).map { UInt8($0) }
+        var bytes = all
+        ByteSearch.lowercaseASCII(&bytes)
+        let expected: [UInt8] = all.map { byte in (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        #expect(bytes == expected)
+        #expect(ByteSearch.asciiLowercased("ÀBc Zé@[") == Array("Àbc zé@[".utf8))
+    }
+
     /// The locator skips eight bytes at a time; its line and column (Unicode scalars, CR, LF and CRLF
     /// each one line end) must equal a scalar-by-scalar count at every offset, asked in any order.
     @Test func locatorAgreesWithANaiveCount() {
