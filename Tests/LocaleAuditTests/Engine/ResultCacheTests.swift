@@ -42,6 +42,19 @@ import Testing
         #expect(Self.key(root) != first, "a new catalog changes the key")
     }
 
+    /// A repository made beside another splits the run into apps: the same catalogs, another report.
+    @Test func keyFollowsTheAppsARunSplitsInto() throws {
+        let root = try TestPaths.makeTemporaryDirectory("cache-apps")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestPaths.write(["Reader/en.lproj/Localizable.strings": "\"a\" = \"Cancel\";\n",
+                             "Notes/en.lproj/Localizable.strings": "\"a\" = \"Cancel\";\n",
+                             "Reader/.git/HEAD": "ref: refs/heads/main\n"], into: root)
+        let one = Self.key(root)
+        try TestPaths.write(["Notes/.git/HEAD": "ref: refs/heads/main\n"], into: root)
+        #expect(Auditor.discover(paths: [root.path]).appRoots.count == 2)
+        #expect(Self.key(root) != one)
+    }
+
     @Test func hasherSeparatesPiecesAndAllBytes() {
         func digest(_ pieces: [String]) -> String {
             var hasher = ContentHasher()
