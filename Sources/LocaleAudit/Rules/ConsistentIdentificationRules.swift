@@ -431,6 +431,9 @@ enum ConsistentIdentification {
             return rawText.trimmingSpaces
         }
         for index in pairs.indices {
+            // A source already known to be left out settles the pair before it is copied out (most
+            // are: sentences, and for each rule the other's kind of strings).
+            if sourceSides[Int(pairs[index].tableIndex)][Int(pairs[index].keyPosition)] == notCompared { continue }
             let pair = pairs[index]
             guard case .text(let rawText) = pair.translation.value else { continue }
             // A translation waiting for review or a new one is not settled yet: translation-state says

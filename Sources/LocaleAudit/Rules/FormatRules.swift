@@ -431,8 +431,10 @@ public struct FormatInPlainStringRule: Rule {
         let rule = Self.description
         let interfaceBuilderTables = context.project.interfaceBuilderTables
         var findings: [Finding] = []
-        for pair in context.pairs {
-            guard case .text(let translation) = pair.translation.value, translation.containsByte(0x25),
+        // Only translations with a '%' can hold a specifier: the pairs' facts say which, uncopied.
+        for position in context.pairPositions(with: .translationHasPercent) {
+            let pair = context.pairs[position]
+            guard case .text(let translation) = pair.translation.value,
                   case .text(let source) = pair.source.value,
                   !InterfaceBuilder.isInterfaceBuilderString(key: pair.key, table: pair.table, source: pair.source,
                                                              interfaceBuilderTables: interfaceBuilderTables) else { continue }

@@ -17,6 +17,8 @@ struct PairFacts: OptionSet, Sendable {
     static let translationBlank = PairFacts(rawValue: 1 << 2)
     /// The source is a plain string of white space only (or empty).
     static let sourceBlank = PairFacts(rawValue: 1 << 3)
+    /// The translation is a plain string with a '%' in it: all a format specifier needs.
+    static let translationHasPercent = PairFacts(rawValue: 1 << 4)
 
     static func of(_ pair: TranslationPair) -> PairFacts {
         var facts: PairFacts = []
@@ -24,6 +26,7 @@ struct PairFacts: OptionSet, Sendable {
         if case .text(let text) = pair.translation.value {
             translation = text
             if text.isOnlySpaces { facts.insert(.translationBlank) }
+            if text.containsByte(0x25) { facts.insert(.translationHasPercent) }
         } else {
             return facts
         }
