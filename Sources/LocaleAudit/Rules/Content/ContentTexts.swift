@@ -166,7 +166,12 @@ enum ContentTexts {
         for position in pairs.indices {
             // A translation equal to its source has nothing to compare: settled by the pair's facts,
             // before the pair is copied out (unless an XLIFF unit carries a source of its own).
-            if facts[position].contains(.identical) && pairs[position].translation.sourceValue == nil { continue }
+            let ownSource = pairs[position].translation.sourceValue != nil
+            if facts[position].contains(.identical) && !ownSource { continue }
+            // Two plain strings the byte test passes over (most pairs) are settled uncopied too.
+            if facts[position].contains(.bothText) && !ownSource,
+               case .text(let source) = pairs[position].source.value, case .text(let translation) = pairs[position].translation.value,
+               source.isEmpty || translation.isEmpty || !mayDiffer(source, translation) { continue }
             let pair = pairs[position]
             if pair.localeID != lastLocale || pair.localeID < 0 {
                 lastLocale = pair.localeID
