@@ -135,17 +135,18 @@ public struct WrongLanguageRule: Rule {
         // Pairs come grouped by locale: its name is looked up when the locale id changes.
         var localeID: Int32 = .min, profile: Profile? = nil
         for index in pairs.indices {
-            // A pair is copied out only when its locale is judged.
+            // A pair is read only when its locale is judged.
             let pairLocale = pairs[index].localeID
             if pairLocale != localeID || pairLocale < 0 { localeID = pairLocale; profile = profiles[pairs[index].locale] ?? nil }
             guard profile != nil else { continue }
-            let pair = pairs[index]
+            // The translation alone is copied out: the key and the source only for a text long enough.
+            let translation = pairs[index].translation
             // Asked once per pair, when its first text long enough to judge comes.
             var keyKeptAsWritten: Bool? = nil
-            pair.translation.value.forEachText { text, location in
+            translation.value.forEachText { text, location in
                 guard Self.roughLetterCount(text) >= Self.minimumLetters else { return }
-                if keyKeptAsWritten == nil { keyKeptAsWritten = NameTerms.isKeptAsWritten(pair.key) }
-                guard keyKeptAsWritten == false, !pair.source.value.containsText(where: { $0 == text }) else { return }
+                if keyKeptAsWritten == nil { keyKeptAsWritten = NameTerms.isKeptAsWritten(pairs[index].key) }
+                guard keyKeptAsWritten == false, !pairs[index].source.value.containsText(where: { $0 == text }) else { return }
                 let exact = ExactText(text)
                 let number: Int32
                 if let known = numbers[exact] {
