@@ -125,8 +125,15 @@ extension BidiControl {
 /// Every text of every entry, in every locale but documentation pseudo-locales, with its location.
 /// Every text of every table that has a bidi control. Each control (U+202A–U+202E, U+2066–U+2069)
 /// starts with the byte E2 in UTF-8: texts without it are skipped without decoding them.
-private func textsWithBidiControls(_ context: RuleContext) -> [(text: String, location: SourceLocation, locale: String?, table: String, key: String)] {
-    var out: [(String, SourceLocation, String?, String, String)] = []
+/// A text that may hold a bidi control, with where it is: asked by two rules, gathered once per run.
+typealias BidiControlText = (text: String, location: SourceLocation, locale: String?, table: String, key: String)
+
+private func textsWithBidiControls(_ context: RuleContext) -> [BidiControlText] {
+    context.bidiControlTexts.value { gatherTextsWithBidiControls(context) }
+}
+
+private func gatherTextsWithBidiControls(_ context: RuleContext) -> [BidiControlText] {
+    var out: [BidiControlText] = []
     for table in context.project.tables {
         let locale = context.project.effectiveLocale(of: table)
         if let locale, ProjectIndex.documentationLocales.contains(locale) { continue }
@@ -325,7 +332,12 @@ private func rightToLeftPairs(_ context: RuleContext) -> [TranslationPair] {
     // By locale id: asked of every pair, by three rules.
     let rtl = context.index.locales.map(LocaleIdentifierCheck.isRightToLeft)
     guard rtl.contains(true) else { return [] }
-    return context.pairs.filter { $0.localeID >= 0 ? rtl[Int($0.localeID)] : LocaleIdentifierCheck.isRightToLeft($0.locale) }
+    // By position, so that only the right-to-left pairs are copied out (filtering the pairs
+    // themselves retains and releases each of the quarter million).
+    let pairs = context.pairs
+    return pairs.indices.lazy.filter { i in
+        pairs[i].localeID >= 0 ? rtl[Int(pairs[i].localeID)] : LocaleIdentifierCheck.isRightToLeft(pairs[i].locale)
+    }.map { pairs[$0] }
 }
 
 private func isRTLLetter(_ scalar: Unicode.Scalar) -> Bool {

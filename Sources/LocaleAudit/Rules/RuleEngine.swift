@@ -30,6 +30,8 @@ public struct RuleContext: Sendable {
     let localeOccurrences: [LocaleOccurrence]
     /// Each locale's texts as one buffer, built when a rule first asks how the locale writes a word.
     let localeTexts: LocaleTextBuffers
+    /// The texts that may hold a bidi control (an E2 byte), for the two bidi control rules.
+    let bidiControlTexts = SharedOnce<[BidiControlText]>()
 
     public init(project: Project, options: AuditOptions) {
         self.project = project

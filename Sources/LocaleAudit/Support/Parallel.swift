@@ -80,3 +80,19 @@ final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
         return made
     }
 }
+
+/// A value worked out once, by the first of the worker threads that asks, under a lock: what two
+/// rules running side by side both need.
+final class SharedOnce<Value>: @unchecked Sendable {
+    private var value: Value?
+    private let lock = NSLock()
+
+    func value(_ make: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value { return value }
+        let made = make()
+        value = made
+        return made
+    }
+}
