@@ -56,12 +56,18 @@ final class PluralRulesCache: Sendable {
         return integer ? entry.integerCategories : entry.rules.requiredCategories(integer: false)
     }
 
-    /// The integers 0…1000 that take the category in the locale.
+    /// The integers 0…1000 that take the category in the locale: worked out once per locale and
+    /// category (every plural of the locale asks).
     func integers(_ locale: String, _ category: PluralCategory, excludingZero: Bool = false) -> [Int] {
-        guard let rules = rules(for: locale) else { return [] }
-        let table = rules.smallIntegerCategories
-        return table.indices.filter { table[$0] == category && !(excludingZero && $0 == 0) }
+        let all = integerLists.value(for: IntegersOf(locale: locale, category: category)) { key in
+            guard let rules = rules(for: key.locale) else { return [] }
+            let table = rules.smallIntegerCategories
+            return table.indices.filter { table[$0] == key.category }
+        }
+        return excludingZero && all.first == 0 ? Array(all.dropFirst()) : all
     }
+    private struct IntegersOf: Hashable { var locale: String; var category: PluralCategory }
+    private let integerLists = LockedCache<IntegersOf, [Int]>()
 
     /// Example numbers for messages, as a translator thinks of them: the integers 0…1000 that take
     /// the category, in runs ("0, 5–20, 25–30, 35–40, …"); CLDR's own samples for decimal-only ones.
