@@ -415,10 +415,12 @@ public struct WrongLanguageRule: Rule {
             let sourceLanguage = WrongLanguageRule.expectedLanguage(of: context.project.sourceLanguage)
             // Per language, the entries whose texts are its texts.
             var tables: [String: [[Entry]]] = [:]
+            // Each locale's language worked out once, by id: the tables repeat the locales.
+            let languages = context.index.locales.map(WrongLanguageRule.expectedLanguage(of:))
             for set in context.index.tableSets {
                 if neededByLanguage[sourceLanguage] != nil, let source = set.source { tables[sourceLanguage, default: []].append(source.orderedEntries) }
                 for locale in set.translations {
-                    let language = WrongLanguageRule.expectedLanguage(of: locale.locale)
+                    let language = locale.localeID >= 0 ? languages[Int(locale.localeID)] : WrongLanguageRule.expectedLanguage(of: locale.locale)
                     if neededByLanguage[language] != nil { tables[language, default: []].append(locale.orderedEntries) }
                 }
             }
