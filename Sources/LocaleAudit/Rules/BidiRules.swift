@@ -137,10 +137,12 @@ private func gatherTextsWithBidiControls(_ context: RuleContext) -> [BidiControl
     for table in context.project.tables {
         let locale = context.project.effectiveLocale(of: table)
         if let locale, ProjectIndex.documentationLocales.contains(locale) { continue }
+        // The name alone is captured: a closure that captured the table copied it at every entry.
+        let name = table.name
         for entry in table.entries {
             entry.value.forEachText { text, location in
                 guard text.containsByte(0xE2) else { return }
-                out.append((text, location ?? entry.valueLocation ?? entry.location, locale, table.name, entry.key))
+                out.append((text, location ?? entry.valueLocation ?? entry.location, locale, name, entry.key))
             }
         }
     }

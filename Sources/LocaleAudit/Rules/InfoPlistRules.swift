@@ -236,9 +236,10 @@ public struct PermissionPromptUntranslatedRule: Rule {
     static func bilingualUnits(_ set: ProjectIndex.TableSet, _ context: RuleContext) -> [String: [String: SourceLocation]] {
         var units: [String: [String: SourceLocation]] = [:]
         // The source side of this table's XLIFF files, found once rather than per locale.
-        let sourceSides = context.project.tables.indices.filter { index in
-            let table = context.project.tables[index]
-            return table.format == .xliff && table.id == set.id && context.project.isSource(table)
+        // Read in place: most tables fail the first two tests, and copying each out costs more than asking.
+        let tables = context.project.tables
+        let sourceSides = tables.indices.filter { index in
+            tables[index].format == .xliff && tables[index].id == set.id && context.project.isSource(tables[index])
         }
         guard !sourceSides.isEmpty else { return units }
         for translation in set.translations {
