@@ -28,7 +28,7 @@ struct AuditArguments: ParsableArguments {
     @Option(help: "Worker threads (default: the number of cores). The output does not depend on it.")
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Folders (globs from each folder checked, e.g. '*' or 'apps/*') that each hold an app of their own, audited alone; by default a repository or Xcode project folder marks an app.", valueName: "glob"))
+    @Option(help: ArgumentHelp("Folders (globs from each folder checked, e.g. '*' or 'apps/*') that each hold an app of their own, audited alone (adds to the configuration's apps); by default a repository or Xcode project folder marks an app.", valueName: "glob"))
     var apps: [String] = []
 
     @OptionGroup var accessibility: AccessibilityOptions
@@ -58,7 +58,7 @@ struct AuditArguments: ParsableArguments {
             options.maxFileSize = limit
         }
         options.doNotTranslate += doNotTranslate
-        options.appFolders = apps
+        options.appFolders += apps
         if let minCoverage {
             guard (0...100).contains(minCoverage) else {
                 throw ValidationError("--min-coverage takes a percentage from 0 to 100, not \(minCoverage)")

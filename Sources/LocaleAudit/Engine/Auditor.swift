@@ -59,6 +59,7 @@ public struct AuditOptions: Sendable {
         exclude = configuration.exclude
         globBase = configuration.baseDirectory
         skipLocales = Set(configuration.skipLocales)
+        appFolders = configuration.apps
         doNotTranslate = configuration.doNotTranslate
         coverage = configuration.coverage
         self.configuration = configuration

@@ -12,6 +12,7 @@ import Yams
 /// fail-on: warning
 /// max-file-size: 64M
 /// skip-locales: [qqq]
+/// apps: ["apps/*"]                  # folders that are apps of their own (`--apps`)
 /// rules:
 ///   untranslated: note
 ///   plural-unused-category: off
@@ -45,6 +46,8 @@ public struct Configuration: Sendable, Equatable {
     public var failOn: Severity?
     public var maxFileSize: Int?
     public var skipLocales: [String] = []
+    /// Globs over folders, from each folder checked, that are apps of their own (`--apps`).
+    public var apps: [String] = []
     /// Rule id → severity, or nil for `off`.
     public var ruleSeverities: [String: Severity?] = [:]
     public var accessibilityKeyPatterns: [String]?
@@ -108,7 +111,7 @@ public struct Configuration: Sendable, Equatable {
         return configuration
     }
 
-    public static let knownKeys = ["source-language", "include", "exclude", "fail-on", "max-file-size", "skip-locales",
+    public static let knownKeys = ["source-language", "include", "exclude", "fail-on", "max-file-size", "skip-locales", "apps",
                                    "rules", "accessibility", "consistency", "coverage", "length-limits", "length-placeholder-width", "terms",
                                    "locale-copy"]
 
@@ -133,6 +136,7 @@ public struct Configuration: Sendable, Equatable {
             case "include": configuration.include = try reader.strings(value, "include (a list of globs)")
             case "exclude": configuration.exclude = try reader.strings(value, "exclude (a list of globs)")
             case "skip-locales": configuration.skipLocales = try reader.strings(value, "skip-locales (a list of locales)")
+            case "apps": configuration.apps = try reader.strings(value, "apps (a list of folder globs)")
             case "fail-on":
                 let text = try reader.string(value, "fail-on")
                 guard let severity = Severity(rawValue: text) else {

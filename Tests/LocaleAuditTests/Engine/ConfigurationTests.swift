@@ -11,6 +11,7 @@ import Testing
         fail-on: warning
         max-file-size: 64M
         skip-locales: [qqq]
+        apps: ["apps/*"]
         rules:
           untranslated: note
           plural-unused-category: off
@@ -29,6 +30,8 @@ import Testing
         #expect(configuration.failOn == .warning)
         #expect(configuration.maxFileSize == 64 << 20)
         #expect(configuration.skipLocales == ["qqq"])
+        #expect(configuration.apps == ["apps/*"])
+        #expect(AuditOptions(configuration: configuration).appFolders == ["apps/*"])
         #expect(configuration.ruleSeverities["untranslated"] == .some(.note))
         #expect(configuration.ruleSeverities["plural-unused-category"] == .some(nil))
         #expect(configuration.accessibilityKeyPatterns == ["a11y", "voiceover"])
