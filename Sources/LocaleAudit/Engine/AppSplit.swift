@@ -18,7 +18,7 @@ extension DiscoveryResult {
         guard !appRoots.isEmpty else { return [("", self)] }
         // The app of a path: the one whose folder it lies in, by position in `appRoots`;
         // `appRoots.count` for none.
-        let prefixes = appRoots.map { $0.map { $0.hasSuffix("/") ? $0 : $0 + "/" } }
+        let prefixes = appRoots.map { $0.map(PathRelativity.folderPrefix) }
         func app(of path: String) -> Int {
             prefixes.firstIndex { $0.contains { path.hasPrefix($0) } } ?? prefixes.count
         }

@@ -358,9 +358,12 @@ public enum PathRelativity {
     public static func relative(_ path: String, to base: String) -> String {
         let absolutePath = absolute(path), absoluteBase = absolute(base)
         if absolutePath == absoluteBase { return "." }
-        let prefix = absoluteBase.hasSuffix("/") ? absoluteBase : absoluteBase + "/"
+        let prefix = folderPrefix(absoluteBase)
         return absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : path
     }
+
+    /// A folder's path with one trailing "/": what every path inside it starts with ("/" for the root).
+    static func folderPrefix(_ folder: String) -> String { folder.hasSuffix("/") ? folder : folder + "/" }
 
     public static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path

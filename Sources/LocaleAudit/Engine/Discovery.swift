@@ -118,7 +118,7 @@ public enum Discovery {
             if let enclosing = outermostMarkedFolder(around: folder) {
                 byEnclosing[enclosing, default: []].append(folder)
             } else {
-                inner += markedFolders.filter { $0.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") }
+                inner += markedFolders.filter { $0.hasPrefix(PathRelativity.folderPrefix(folder)) }
             }
         }
         var apps = byEnclosing.values.map { outermostFolders($0) } + outermostFolders(inner).map { [$0] }
@@ -135,7 +135,7 @@ public enum Discovery {
         var matched = Set<String>()
         for folder in checked {
             let base = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-            let prefix = base.hasSuffix("/") ? base : base + "/"
+            let prefix = PathRelativity.folderPrefix(base)
             for file in files where file.hasPrefix(prefix) {
                 let relative = file.dropFirst(prefix.count).split(separator: "/").dropLast()
                 var path = ""
@@ -155,7 +155,7 @@ public enum Discovery {
     static func outermostFolders(_ folders: [String]) -> [String] {
         var kept: [String] = []
         for folder in Set(folders).sorted() {
-            if let last = kept.last, folder.hasPrefix(last.hasSuffix("/") ? last : last + "/") { continue }
+            if let last = kept.last, folder.hasPrefix(PathRelativity.folderPrefix(last)) { continue }
             kept.append(folder)
         }
         return kept

@@ -168,20 +168,28 @@ enum ContentTexts {
             // before the pair is copied out (unless an XLIFF unit carries a source of its own).
             let ownSource = pairs[position].translation.sourceValue != nil
             if facts[position].contains(.identical) && !ownSource { continue }
-            // Two plain strings the byte test passes over (most pairs) are settled uncopied too.
+            // Two plain strings (most pairs) are read and tested in place: those the byte test passes
+            // over are settled before the pair is copied out.
+            var plain: (source: String, translation: String)? = nil
             if facts[position].contains(.bothText) && !ownSource,
-               case .text(let source) = pairs[position].source.value, case .text(let translation) = pairs[position].translation.value,
-               source.isEmpty || translation.isEmpty || !mayDiffer(source, translation) { continue }
+               case .text(let source) = pairs[position].source.value, case .text(let translation) = pairs[position].translation.value {
+                guard !source.isEmpty, !translation.isEmpty, mayDiffer(source, translation), source != translation else { continue }
+                plain = (source, translation)
+            }
             let pair = pairs[position]
             if pair.localeID != lastLocale || pair.localeID < 0 {
                 lastLocale = pair.localeID
                 language = LanguageTag.languageSubtag(of: pair.locale)
             }
+            // An XLIFF unit's own source against its target, when both are plain too.
+            if plain == nil, case .text(let source) = pair.translation.sourceValue ?? pair.source.value, case .text(let translation) = pair.translation.value {
+                guard !source.isEmpty, !translation.isEmpty, mayDiffer(source, translation), source != translation else { continue }
+                plain = (source, translation)
+            }
             let defects: [Defect]
-            // Most pairs are two plain strings: no list of compared texts is built for them.
-            if case .text(let source) = pair.translation.sourceValue ?? pair.source.value, case .text(let translation) = pair.translation.value {
-                guard !source.isEmpty, !translation.isEmpty, mayDiffer(source, translation), source != translation,
-                      let origin = Self.source(of: pair) else { continue }
+            // No list of compared texts is built for two plain strings.
+            if let (source, translation) = plain {
+                guard let origin = Self.source(of: pair) else { continue }
                 defects = check(ComparedText(source: source, translation: translation, location: pair.location,
                                              sourceLocation: origin.location, form: nil), language, pair)
             } else {
