@@ -347,15 +347,20 @@ public struct LabelNamesControlTypeRule: Rule {
                     guard Self.isLabel(key: key, comment: position.map(set.comment(ofSourceKeyAt:)) ?? entry.comment,
                                        kind: position.flatMap { context.accessibilityKind(table: t, position: $0) }),
                           case .text(let text) = entry.value, let folded = try? TextFolding.fold(text) else { continue }
-                    let tokens = folded.split { !$0.isLetter }
-                    // German compounds: "Zurück-Schaltfläche" splits, "Zurückschaltfläche" ends with it.
-                    guard let word = tokens.first(where: { token in words.contains { token == $0 || (tables.locale.hasPrefix("de") && token.hasSuffix($0) && $0.count > 6) } }) else { continue }
+                    guard let word = folded.split(whereSeparator: { !$0.isLetter }).lazy
+                        .compactMap({ Self.controlWord(in: $0, words: words, locale: tables.locale) }).first else { continue }
                     findings.append(.entry(rule, "label \"\(text.visibleExcerpt)\" names the control type (\"\(word)\"); VoiceOver adds the trait itself — name the action only",
                                            at: entry.valueLocation ?? entry.location, locale: tables.locale, table: set.id, key: key))
                 }
             }
         }
         return findings
+    }
+
+    /// The control word `token` (a folded word) is or ends with, if any. German compounds:
+    /// "Zurück-Schaltfläche" splits into words, "Zurückschaltfläche" ends with one.
+    static func controlWord(in token: Substring, words: [String], locale: String) -> String? {
+        words.first { token == $0 || (locale.hasPrefix("de") && token.hasSuffix($0) && $0.count > 6) }
     }
 
     /// `comment` is what the developer says of the key (`TableSet.comment(ofSourceKeyAt:)`).

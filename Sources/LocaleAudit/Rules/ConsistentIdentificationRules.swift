@@ -56,6 +56,22 @@ enum ConsistentIdentification {
     }
     static let joinedArticles = ["ال", "ה"]
 
+    /// Whether two labels are one name once the word naming the control type is left out of either
+    /// ("Schaltfläche Buch hinzufügen", "Buch hinzufügen"): `words` are
+    /// `LabelNamesControlTypeRule.controlWords` of the locale's language.
+    static func differsByControlWord(_ a: String, _ b: String, words: [String], locale: String) -> Bool {
+        func withoutControlWord(_ form: String) -> [Substring]? {
+            guard let folded = try? TextFolding.fold(form) else { return nil }
+            return folded.split { !$0.isLetter }.compactMap { token in
+                // A compound keeps its first part: "zuruckschaltflache" is "zuruck".
+                guard let word = LabelNamesControlTypeRule.controlWord(in: token, words: words, locale: locale) else { return token }
+                return token.count > word.count ? token.dropLast(word.count) : nil
+            }
+        }
+        guard let x = withoutControlWord(a), let y = withoutControlWord(b), !x.isEmpty else { return false }
+        return x == y
+    }
+
     static func inflects(_ a: String, _ b: String) -> Bool {
         let wordsA = a.split(separator: " "), wordsB = b.split(separator: " ")
         guard wordsA.count == wordsB.count else { return false }
@@ -516,6 +532,9 @@ enum ConsistentIdentification {
             let word = group.source.hasSuffix("…") ? String(group.source.dropLast())
                 : group.source.hasSuffix("...") ? String(group.source.dropLast(3)) : group.source
             let isOneWord = !word.isEmpty && word.allSatisfy(\.isLetter)
+            // A label that adds the control type ("Schaltfläche Buch hinzufügen") is the same name:
+            // a11y-label-names-control-type says to drop the word, which makes the forms one.
+            let controlWords = accessibility ? LabelNamesControlTypeRule.controlWords[LanguageTag.languageSubtag(of: group.locale)] : nil
             func variant(of occurrence: Occurrence) -> Int? {
                 if let index = variants.firstIndex(where: { $0.form == occurrence.form }) { return index }
                 // A title, and the same term declined inside a sentence (sr "Услови коришћења" as a
@@ -525,6 +544,7 @@ enum ConsistentIdentification {
                     (Self.inflects($0.form, occurrence.form) && Self.capitalised($0.occurrences[0].text) != Self.capitalised(occurrence.text))
                         || Self.differsByArticle($0.form, occurrence.form)
                         || (isFragment && Self.extends($0.form, occurrence.form))
+                        || (controlWords != nil && Self.differsByControlWord($0.form, occurrence.form, words: controlWords!, locale: group.locale))
                 })
             }
             for occurrence in ordered {
@@ -669,7 +689,8 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         "Detail" and "Subtitle") on objects, trailing \
         sentence punctuation (. … : ! ?), which \
         VoiceOver does not read, the difference between typographic and typewriter quotes, letter case \
-        (a term capitalised as a title and in lower case inside a sentence) and invisible characters (bidi controls, zero-width spaces). Labels are compared with labels and hints with hints (from the \
+        (a term capitalised as a title and in lower case inside a sentence), invisible characters (bidi controls, zero-width spaces) \
+        and a word naming the control type, which `a11y-label-names-control-type` reports (\"Schaltfläche Buch hinzufügen\"). Labels are compared with labels and hints with hints (from the \
         Interface Builder property or a `hint`/`value` token in the key), and one key of one table counts \
         once however many copies (XLIFF exports, a second tree) repeat it. An explicit context splits a group: `context: …` in the developer \
         comment, or a key that is its source text plus a suffix (`Back (card side)`, `Back|nav`). \
@@ -719,6 +740,9 @@ public struct AccessibilityInconsistentLabelRule: Rule {
 
                 """),
                 .strings("de", "\"a11y.nav.back\" = \"Zurück\";\n\"a11y.card.back\" = \"Rückseite\";\n")),
+            RuleExample("One label adds the control type: one name, and a11y-label-names-control-type says to drop the word",
+                .strings("en", "\"a11y.toolbar.add\" = \"Add book\";\n\"a11y.shelf.add\" = \"Add book\";\n"),
+                .strings("de", "\"a11y.toolbar.add\" = \"Buch hinzufügen\";\n\"a11y.shelf.add\" = \"Schaltfläche Buch hinzufügen\";\n")),
         ])
 
     public func check(_ context: RuleContext) -> [Finding] {
