@@ -434,6 +434,8 @@ public struct UntranslatedRule: Rule {
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
         same in German or French). A phrase to say to Siri (\"Siri, erase my history.\") is kept as it \
         is in a language Siri does not speak (Welsh, Punjabi): its users talk to Siri in another one. \
+        Three members or more of a numbered series one locale keeps (\"Skin Tone III\" … \"Skin Tone VI\") \
+        are one finding at the first. \
         Accessibility strings are reported by `a11y-untranslated` instead, \
         permission prompts by `permission-prompt-untranslated`.
         """,
@@ -451,6 +453,10 @@ public struct UntranslatedRule: Rule {
                 .strings("de", "\"tip.small\" = ↓\"Small Tip\";\n\"tip.medium\" = \"Medium Tip\";\n\"tip.large\" = \"Large Tip\";\n"),
                 .strings("fr", "\"tip.small\" = \"Small Tip\";\n\"tip.medium\" = \"Medium Tip\";\n\"tip.large\" = \"Large Tip\";\n"),
                 .strings("nl", "\"tip.small\" = \"Small Tip\";\n\"tip.medium\" = \"Medium Tip\";\n\"tip.large\" = \"Large Tip\";\n")),
+            RuleExample("A numbered series kept in English in one locale: one decision, one note at the first",
+                .strings("en", "\"tone.3\" = \"Skin Tone III\";\n\"tone.4\" = \"Skin Tone IV\";\n\"tone.5\" = \"Skin Tone V\";\n"),
+                .strings("de", "\"tone.3\" = \"Hautton III\";\n\"tone.4\" = \"Hautton IV\";\n\"tone.5\" = \"Hautton V\";\n"),
+                .strings("cs", "\"tone.3\" = ↓\"Skin Tone III\";\n\"tone.4\" = \"Skin Tone IV\";\n\"tone.5\" = \"Skin Tone V\";\n")),
             RuleExample("A .stringsdict copied into the German folder and never translated",
                 stringsdictExample("en.lproj/Localizable.stringsdict", forms: [("one", "%d book left to read"), ("other", "%d books left to read")]),
                 stringsdictExample("de.lproj/Localizable.stringsdict", forms: [("one", "↓%d book left to read"), ("other", "%d books left to read")])),
@@ -663,9 +669,12 @@ public struct UntranslatedRule: Rule {
             for word in wordsLeftBesideNames { wordsBesideNames.append((findings.count, String(word), pair.localeID)) }
             let question = nameOrTitle ? ": a name or title kept on purpose, or left untranslated in \(pair.locale)?"
                                        : "; not translated into \(pair.locale)?"
-            findings.append(.entry(rule, "identical to the \(context.project.sourceLanguage) source" + question,
-                                   at: location, locale: pair.locale, table: pair.table, key: pair.key,
-                                   severity: nameOrTitle || words.count == 1 ? .note : nil, notes: [pair.sourceNote]))
+            var finding = Finding.entry(rule, "identical to the \(context.project.sourceLanguage) source" + question,
+                                        at: location, locale: pair.locale, table: pair.table, key: pair.key,
+                                        severity: nameOrTitle || words.count == 1 ? .note : nil, notes: [pair.sourceNote])
+            // A numbered series ("Skin Tone I-II" … "Skin Tone VI") is one decision: one finding.
+            if let stem = Self.seriesStem(source) { finding.batchMark = "series " + stem }
+            findings.append(finding)
         }
         // A name the translators write inside their own sentences ("Проигрыватель Duck Player") is
         // kept on purpose, not waiting for a translation.
@@ -861,6 +870,18 @@ public struct UntranslatedRule: Rule {
         // tip jar's "Large Tip", "Medium Tip", "Small Tip"), its other keys in its notes.
         if c.identical == c.total { finding.batchMark = message }
         return finding
+    }
+
+    /// What the members of a numbered series share: the text before a last word that is a number
+    /// or a Roman numeral, or a range of them ("Skin Tone" of "Skin Tone I-II", "Level" of "Level 3").
+    static func seriesStem(_ source: String) -> String? {
+        guard let space = source.lastIndex(of: " ") else { return nil }
+        let last = source[source.index(after: space)...], stem = source[..<space]
+        let numeral = last.split(separator: "-", omittingEmptySubsequences: false)
+        guard !stem.isEmpty, !last.isEmpty, numeral.allSatisfy({ part in
+            !part.isEmpty && (part.allSatisfy { $0.isASCII && $0.isWholeNumber } || part.allSatisfy { "IVXLC".contains($0) })
+        }) else { return nil }
+        return String(stem)
     }
 
     /// The source text a translation repeats, and where: a plain string identical to its source, or
