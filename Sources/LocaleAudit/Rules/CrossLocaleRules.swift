@@ -9,7 +9,7 @@ import Foundation
 
 /// The numbered tables both cross-locale rules read, built once by the first that asks (on every
 /// core) and shared. Thread safety: written once, under `lock`.
-final class SharedNumberedTables: @unchecked Sendable {
+final class SharedNumberedTables: RuleCache, @unchecked Sendable {
     private let index: ProjectIndex
     private let workers: Int
     private let lock = NSLock()
@@ -18,6 +18,12 @@ final class SharedNumberedTables: @unchecked Sendable {
     init(index: ProjectIndex, workers: Int) {
         self.index = index
         self.workers = workers
+    }
+
+    func forget() {
+        lock.lock()
+        defer { lock.unlock() }
+        computed = nil
     }
 
     var tables: [NumberedTable] {

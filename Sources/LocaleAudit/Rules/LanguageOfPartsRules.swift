@@ -4,41 +4,37 @@ import Foundation
 // the wrong voice unless the range carries `accessibilitySpeechLanguage` (WCAG 3.1.2).
 
 /// One text of one entry in one locale, as the script rules walk them.
-/// A reference, like `TranslationPair`: several rules walk all of a catalog's texts, and a struct of
-/// seven references cost seven retains and releases per element read out of the array.
+/// A struct in one array, 64 bytes a text: a large app has a quarter of a million texts, which as
+/// objects were 96 bytes of heap each plus the array of references. It holds two references (its
+/// entry and text; a locale identifier fits in the string itself): each copy read out of the array
+/// retains and releases each. Its table and its locale's scripts are looked up by id.
 struct LocalizedText: Sendable {
-    // A struct in one array, 64 bytes a text: a large app has a quarter of a million texts, which as
-    // objects were 96 bytes of heap each plus the array of references.
-    private let names: IndexNames
     /// The entry the text belongs to.
     let entry: Entry
     let text: String
+    let locale: String
     /// Where the text starts, in the entry's file (a reader's locations are all in the file it read).
     private let line: Int32, column: Int32
-    /// The scripts the locale is written in.
-    let scripts: Set<ScriptCode>
+    /// The index's table set position, the key's position in the source (-1 where the source lacks
+    /// it) and the locale id.
+    let tableIndex: Int32, keyPosition: Int32, localeID: Int32
     /// A text of the source language.
     let isSource: Bool
     /// A translation identical to one of the source entry's texts (left to `untranslated`).
     let equalsSourceText: Bool
-    /// The index's table set position, the key's position in the source (-1 where the source lacks
-    /// it) and the locale id.
-    let tableIndex: Int32, keyPosition: Int32, localeID: Int32
 
-    var table: TableID { names.tables[Int(tableIndex)] }
-    var locale: String { names.locales[Int(localeID)] }
+    func table(in index: ProjectIndex) -> TableID { index.tableSets[Int(tableIndex)].id }
     var key: String { entry.key }
     var location: SourceLocation { SourceLocation(file: entry.location.file, line: Int(line), column: Int(column)) }
 
-    init(names: IndexNames, entry: Entry, text: String, location: SourceLocation, scripts: Set<ScriptCode>,
-         isSource: Bool, equalsSourceText: Bool, tableIndex: Int32, keyPosition: Int32, localeID: Int32) {
+    init(entry: Entry, text: String, locale: String, location: SourceLocation, isSource: Bool, equalsSourceText: Bool,
+         tableIndex: Int32, keyPosition: Int32, localeID: Int32) {
         assert(location.file == entry.location.file, "a text's location lies in its entry's file")
-        self.names = names
         self.entry = entry
         self.text = text
+        self.locale = locale
         self.line = Int32(clamping: location.line)
         self.column = Int32(clamping: location.column)
-        self.scripts = scripts
         self.isSource = isSource
         self.equalsSourceText = equalsSourceText
         self.tableIndex = tableIndex
@@ -48,20 +44,22 @@ struct LocalizedText: Sendable {
 }
 
 extension LocalizedText {
-    /// Every text of every entry, source language included, in stable order; do-not-translate entries
-    /// and locales whose scripts ICU does not know are left out.
-    static func all(in index: ProjectIndex) -> [LocalizedText] {
+    /// The scripts each locale of `index` is written in, by locale id; nil for a locale whose scripts
+    /// are unknown, whose texts are not walked.
+    static func scriptsByLocaleID(in index: ProjectIndex) -> [Set<ScriptCode>?] {
+        index.locales.map { LanguageOfParts.scripts(of: $0) }
+    }
+
+    /// Every text of every value of `index` in a locale of known scripts (`scripts`, by locale id).
+    static func all(in index: ProjectIndex, scripts: [Set<ScriptCode>?]) -> [LocalizedText] {
         var out: [LocalizedText] = []
-        let names = IndexNames(index)
-        var scriptsByLocale: [String: Set<ScriptCode>?] = [:]
         for (t, set) in index.tableSets.enumerated() {
             let all = [set.source].compactMap { $0 } + set.translations
             for (position, tables) in all.enumerated() {
-                if scriptsByLocale[tables.locale] == nil { scriptsByLocale[tables.locale] = LanguageOfParts.scripts(of: tables.locale) }
-                guard let scripts = scriptsByLocale[tables.locale] ?? nil else { continue }
-                let isSource = set.source != nil && position == 0
                 // Taken out of the table once: the closure below would copy the whole table for each text.
-                let localeID = tables.localeID
+                let localeID = tables.localeID, locale = tables.locale
+                guard scripts[Int(localeID)] != nil else { continue }
+                let isSource = set.source != nil && position == 0
                 for (k, (key, entry)) in zip(tables.keys, tables.orderedEntries).enumerated() where !NameTerms.isKeptAsWritten(key) {
                     let position = tables.sourcePosition(ofKeyAt: k)
                     let sourceEntry = position.map { set.sourceEntries[$0] }
@@ -71,9 +69,9 @@ extension LocalizedText {
                         // not what the app shows: its converted plural forms are, and are texts here.
                         guard !text.isEmpty, text.firstByteRange(of: "{{PLURAL:") == nil else { return }
                         let equalsSource = !isSource && (sourceEntry?.value.containsText { $0 == text } ?? false)
-                        out.append(LocalizedText(names: names, entry: entry, text: text,
+                        out.append(LocalizedText(entry: entry, text: text, locale: locale,
                                                  location: location ?? entry.valueLocation ?? entry.location,
-                                                 scripts: scripts, isSource: isSource, equalsSourceText: equalsSource,
+                                                 isSource: isSource, equalsSourceText: equalsSource,
                                                  tableIndex: Int32(t), keyPosition: position.map(Int32.init) ?? -1, localeID: localeID))
                     }
                 }
@@ -86,25 +84,56 @@ extension LocalizedText {
 /// What the script rules share: every localized text and its language-of-parts analysis, computed
 /// once (on every worker; `RuleEngine.run` asks before the rules start) and kept. Asked for while
 /// being computed, it makes the caller wait rather than do the same work again.
-final class SharedScriptAnalyses: @unchecked Sendable {
+final class SharedScriptAnalyses: RuleCache, @unchecked Sendable {
     /// The rules that use these analyses.
     static let users: Set<String> = [WrongScriptRule.description.id, LanguageOfPartsRule.description.id,
                                      ChineseScriptMixRule.description.id]
 
-    let texts: [LocalizedText]
     /// The app's name, platform terms and configured never-tag terms.
     let names: NameTerms
     private let options: AuditOptions
-    // Written once, under `lock`.
+    private let index: ProjectIndex
+    // Written once, under `lock` (until `forget`).
     private let lock = NSLock()
+    private var computedTexts: [LocalizedText]?
     private var computedAnalyses: [LanguageOfPartsAnalysis]?
     private var computedTranslationsByKey: [KeyOfTable: [Int]]?
     private var computedSourceByKey: [KeyOfTable: Int]?
 
-    init(texts: [LocalizedText], names: NameTerms, options: AuditOptions) {
-        self.texts = texts
+    /// The scripts of each locale, by locale id.
+    let scripts: [Set<ScriptCode>?]
+
+    /// `texts` are `LocalizedText.all(in: index, scripts: scripts)`, worked out beside the run's
+    /// other preparations.
+    init(texts: [LocalizedText], scripts: [Set<ScriptCode>?], index: ProjectIndex, names: NameTerms, options: AuditOptions) {
+        computedTexts = texts
+        self.scripts = scripts
+        self.index = index
         self.names = names
         self.options = options
+    }
+
+    /// The scripts `text`'s locale is written in.
+    func scripts(of text: LocalizedText) -> Set<ScriptCode> { scripts[Int(text.localeID)] ?? [] }
+
+    /// Every localized text of the index.
+    var texts: [LocalizedText] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let computedTexts { return computedTexts }
+        let texts = LocalizedText.all(in: index, scripts: scripts)
+        computedTexts = texts
+        return texts
+    }
+
+    func forget() {
+        lock.lock()
+        defer { lock.unlock() }
+        computedTexts = nil
+        computedAnalyses = nil
+        computedWidelyKept = nil
+        computedTranslationsByKey = nil
+        computedSourceByKey = nil
     }
 
     /// `languageOfParts[i]` analyses `texts[i]`.
@@ -112,22 +141,25 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let computedAnalyses { return computedAnalyses }
-        let texts = self.texts, parts = options.languageOfParts
+        let texts = computedTexts ?? LocalizedText.all(in: index, scripts: scripts), parts = options.languageOfParts
+        computedTexts = texts
+        let scripts = self.scripts
         let analyses = Parallel.mapInChunks(texts, chunk: 256, workers: options.workers) {
-            parts.analyze($0.text, locale: $0.locale, scripts: $0.scripts)
+            parts.analyze($0.text, locale: $0.locale, scripts: scripts[Int($0.localeID)] ?? [])
         }
         computedAnalyses = analyses
         return analyses
     }
 
-    struct KeyOfTable: Hashable { var table: TableID; var key: String }
+    /// A key of a table set (by its position in the index).
+    struct KeyOfTable: Hashable { var table: Int32; var key: String }
     private var computedWidelyKept: Set<String>?
 
     /// Runs that translations in at least five locales of at least two scripts carry as they are, in
     /// whatever strings: a product or feature name ("Duck Address", "Wikidata") or a loanword the
     /// languages share, not a phrase one translator forgot.
     private var widelyKeptRuns: Set<String> {
-        let analyses = languageOfParts
+        let analyses = languageOfParts, texts = self.texts
         lock.lock()
         defer { lock.unlock() }
         if let computedWidelyKept { return computedWidelyKept }
@@ -136,7 +168,7 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         for i in texts.indices where !analyses[i].ranges.isEmpty && !texts[i].isSource {
             for range in analyses[i].ranges where !range.fromTerm {
                 localesByRun[range.text, default: []].insert(texts[i].locale)
-                scriptsByRun[range.text, default: []].insert(texts[i].scripts)
+                scriptsByRun[range.text, default: []].insert(scripts(of: texts[i]))
             }
         }
         let kept = Set(localesByRun.filter { $0.value.count >= 5 && scriptsByRun[$0.key]!.count >= 2 }.keys)
@@ -147,7 +179,7 @@ final class SharedScriptAnalyses: @unchecked Sendable {
     /// The translations (indices into `texts`) of each key that has a run of another script
     /// somewhere, and its source text.
     private var textsByKey: (translations: [KeyOfTable: [Int]], sources: [KeyOfTable: Int]) {
-        let analyses = languageOfParts
+        let analyses = languageOfParts, texts = self.texts
         lock.lock()
         defer { lock.unlock() }
         if let computedTranslationsByKey, let computedSourceByKey { return (computedTranslationsByKey, computedSourceByKey) }
@@ -159,7 +191,7 @@ final class SharedScriptAnalyses: @unchecked Sendable {
             if texts[i].keyPosition >= 0 {
                 wanted.insert(Place(table: texts[i].tableIndex, position: texts[i].keyPosition))
             } else {
-                wantedOutsideSource.insert(KeyOfTable(table: texts[i].table, key: texts[i].key))
+                wantedOutsideSource.insert(KeyOfTable(table: texts[i].tableIndex, key: texts[i].key))
             }
         }
         var byKey: [KeyOfTable: [Int]] = [:]
@@ -169,9 +201,9 @@ final class SharedScriptAnalyses: @unchecked Sendable {
                 let item = texts[i]
                 guard item.keyPosition >= 0
                     ? wanted.contains(Place(table: item.tableIndex, position: item.keyPosition))
-                    : !wantedOutsideSource.isEmpty && wantedOutsideSource.contains(KeyOfTable(table: item.table, key: item.key))
+                    : !wantedOutsideSource.isEmpty && wantedOutsideSource.contains(KeyOfTable(table: item.tableIndex, key: item.key))
                 else { continue }
-                let id = KeyOfTable(table: item.table, key: item.key)
+                let id = KeyOfTable(table: item.tableIndex, key: item.key)
                 if !texts[i].isSource {
                     byKey[id, default: []].append(i)
                 } else if sources[id] == nil {
@@ -201,8 +233,8 @@ final class SharedScriptAnalyses: @unchecked Sendable {
     /// The standing of `run` in the text at `textIndex`, from one walk over the key's other texts.
     func standing(of run: SpeechRange, in textIndex: Int) -> RunStanding {
         if names.covers(run.text) || widelyKeptRuns.contains(run.text) { return .name }
-        let item = texts[textIndex]
-        let id = KeyOfTable(table: item.table, key: item.key), keyed = textsByKey
+        let texts = self.texts, item = texts[textIndex]
+        let id = KeyOfTable(table: item.tableIndex, key: item.key), keyed = textsByKey
         // A translation that keeps the source's proper name as it is.
         if run.isNameLike || run.isNameWithParticles, !item.isSource, let source = keyed.sources[id],
            Self.isProperName(run.text, in: texts[source].text) { return .name }
@@ -217,7 +249,7 @@ final class SharedScriptAnalyses: @unchecked Sendable {
         for j in others where texts[j].locale != item.locale && keeps[texts[j].locale] != true {
             let holds = NameTerms.containsWord(word, in: ByteSearch.asciiLowercased(texts[j].text))
             keeps[texts[j].locale] = holds
-            if holds, let script, texts[j].scripts.contains(script), LanguageTag.languageSubtag(of: texts[j].locale) == language {
+            if holds, let script, scripts(of: texts[j]).contains(script), LanguageTag.languageSubtag(of: texts[j].locale) == language {
                 ownLanguage = true
             }
         }
@@ -296,7 +328,7 @@ public struct WrongScriptRule: Rule {
             let advice = single ? "if it is a brand name, add it with --never-tag; else translate it"
                                 : "translate it, or tag it with accessibilitySpeechLanguage \"\(languages)\" if it must stay"
             findings.append(.entry(rule, "written wholly in \(names), which \(item.locale) does not use; VoiceOver reads it with the \(item.locale) voice — \(advice)",
-                                   at: item.location, locale: item.locale, table: item.table, key: item.key,
+                                   at: item.location, locale: item.locale, table: item.table(in: context.index), key: item.key,
                                    severity: single ? .note : nil))
         }
         return findings
@@ -400,7 +432,7 @@ public struct LanguageOfPartsRule: Rule {
             func what(_ range: SpeechRange) -> String {
                 range.fromTerm ? "term \"\(range.text)\" (\(range.language))" : "\(range.script) run \"\(range.text.visibleEscaped)\""
             }
-            let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table.name, ranges: reported)
+            let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table(in: context.index).name, ranges: reported)
             let message: String
             if reported.count == 1 {
                 let why = first.languageSource == .identified ? " (identified from its words)" : ""
@@ -415,7 +447,7 @@ public struct LanguageOfPartsRule: Rule {
                 let more = reported.count > Self.partsListed ? " and \(reported.count - Self.partsListed) more" : ""
                 message = "\(reported.count) parts of a \(item.locale) string are in other languages: \(listed.joined(separator: ", "))\(more); VoiceOver reads them with the \(item.locale) voice — set accessibilitySpeechLanguage on each range"
             }
-            var finding = Finding.entry(rule, message, at: item.location, locale: item.locale, table: item.table, key: item.key,
+            var finding = Finding.entry(rule, message, at: item.location, locale: item.locale, table: item.table(in: context.index), key: item.key,
                                         notes: [Finding.Note(message: "Swift:\n" + snippet)])
             finding.speechRange = first
             findings.append(finding)
@@ -507,7 +539,7 @@ public struct ChineseScriptMixRule: Rule {
             }
             let kind = simplified ? "Traditional-only" : "Simplified-only"
             findings.append(.entry(rule, "\(kind) character\(described.count == 1 ? "" : "s") in a \(item.locale) string: \(described.joined(separator: ", ")); use the \(simplified ? "Simplified" : "Traditional") form",
-                                   at: item.location, locale: item.locale, table: item.table, key: item.key))
+                                   at: item.location, locale: item.locale, table: item.table(in: context.index), key: item.key))
         }
         return findings
     }

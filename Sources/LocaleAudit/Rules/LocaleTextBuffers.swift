@@ -2,12 +2,17 @@
 /// lower-cased: a rule that asks how a locale writes a word elsewhere searches the buffer instead of
 /// building a vocabulary. A buffer is built on first use and shared by every rule of the run
 /// (`RuleContext.localeTexts`): three rules ask, two of them at once.
-final class LocaleTextBuffers: Sendable {
+final class LocaleTextBuffers: RuleCache {
     private let index: ProjectIndex
     private let buffers = LockedCache<Int32, [UInt8]>()
     private let lowercased = LockedCache<Int32, [UInt8]>()
 
     init(index: ProjectIndex) { self.index = index }
+
+    func forget() {
+        buffers.forget()
+        lowercased.forget()
+    }
 
     /// The same texts with every letter lower-cased (not only ASCII), for words compared in lower
     /// case: built once per locale, on first use.

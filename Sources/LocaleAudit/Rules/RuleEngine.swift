@@ -49,13 +49,15 @@ public struct RuleContext: Sendable {
             case .pluralSites: return .pluralSites(index.pluralSites())
             case .formatPairs: return .formatPairs(computeFormatPairs(pairs, interfaceBuilderTables: interfaceBuilderTables))
             case .accessibility: return .accessibility(classifyAccessibility(index, options.accessibility))
-            case .texts: return .texts(LocalizedText.all(in: index))
+            case .texts:
+                let scripts = LocalizedText.scriptsByLocaleID(in: index)
+                return .texts(LocalizedText.all(in: index, scripts: scripts), scripts: scripts)
             case .coverage: return .coverage(CoverageReport(index, names: names, options: options))
             case .pairFacts: return .pairFacts(Self.pairFacts(pairs))
             }
         }
         var sites: [PluralSite] = [], formats: [FormatPair] = [], kinds: [[AccessibilityClassifier.Kind?]] = []
-        var texts: [LocalizedText] = []
+        var texts: [LocalizedText] = [], scripts: [Set<ScriptCode>?] = []
         var facts: [PairFacts] = []
         var coverage = CoverageReport(locales: [], options: options.coverage)
         for result in prepared {
@@ -63,7 +65,7 @@ public struct RuleContext: Sendable {
             case .pluralSites(let value): sites = value
             case .formatPairs(let value): formats = value
             case .accessibility(let value): kinds = value
-            case .texts(let value): texts = value
+            case .texts(let value, let byLocale): (texts, scripts) = (value, byLocale)
             case .coverage(let value): coverage = value
             case .pairFacts(let value): facts = value
             }
@@ -73,11 +75,24 @@ public struct RuleContext: Sendable {
         formatPairs = formats
         accessibilityKinds = kinds
         self.coverage = coverage
-        scriptAnalyses = SharedScriptAnalyses(texts: texts, names: names, options: options)
+        scriptAnalyses = SharedScriptAnalyses(texts: texts, scripts: scripts, index: index, names: names, options: options)
         numberedTables = SharedNumberedTables(index: index, workers: options.workers)
         localeOccurrences = LocaleOccurrence.all(in: project)
         localeTexts = LocaleTextBuffers(index: index)
         Timing.mark("plural sites, \(formatPairs.count) format pairs, accessibility kinds and \(texts.count) texts")
+    }
+
+    /// The shared caches rule `id` reads (none for most rules). A rule missing here that reads one
+    /// still gets it, worked out again if the rules that were listed have ended.
+    func caches(readBy id: String) -> [any RuleCache] {
+        switch id {
+        case _ where SharedScriptAnalyses.users.contains(id): return [scriptAnalyses]
+        case LocaleCopyRule.description.id, TranslationSwappedRule.description.id: return [numberedTables]
+        case InconsistentTranslationRule.description.id, AccessibilityInconsistentLabelRule.description.id,
+             PunctuationMismatchRule.description.id: return [localeTexts]
+        case BidiUnbalancedRule.description.id, BidiOverrideRule.description.id: return [bidiControlTexts]
+        default: return []
+        }
     }
 
     private enum Preparation: CaseIterable, Sendable { case texts, pluralSites, formatPairs, accessibility, coverage, pairFacts }
@@ -85,7 +100,7 @@ public struct RuleContext: Sendable {
         case pluralSites([PluralSite])
         case formatPairs([FormatPair])
         case accessibility([[AccessibilityClassifier.Kind?]])
-        case texts([LocalizedText])
+        case texts([LocalizedText], scripts: [Set<ScriptCode>?])
         case coverage(CoverageReport)
         case pairFacts([PairFacts])
     }
@@ -150,9 +165,11 @@ public enum RuleEngine {
         // The costliest rules (consistency, scripts) come last in documentation order: started first,
         // the quick ones fill in around them instead of leaving one core idle at the end. Findings are
         // concatenated in rule order all the same.
+        let readers = CacheReaders(rules.map { context.caches(readBy: $0.description.id) })
         let results = Parallel.map(rules.reversed().map { RuleBox(type: $0) }, workers: options.workers) { box in
             let start = DispatchTime.now().uptimeNanoseconds
             let findings = box.type.init().check(context)
+            readers.ended(context.caches(readBy: box.type.description.id))
             if timing {
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 FileHandle.standardError.write(Data("timing: rule \(box.type.description.id): \(Int(ms)) ms, \(findings.count) findings\n".utf8))
@@ -171,6 +188,26 @@ public enum RuleEngine {
             var changed = finding
             changed.severity = severity
             return changed
+        }
+    }
+
+    /// How many rules still to end read each shared cache; the last to end has it forget.
+    private final class CacheReaders: @unchecked Sendable {
+        private var remaining: [ObjectIdentifier: Int] = [:]
+        private let lock = NSLock()
+
+        init(_ caches: [[any RuleCache]]) {
+            for cache in caches.joined() { remaining[ObjectIdentifier(cache), default: 0] += 1 }
+        }
+
+        func ended(_ caches: [any RuleCache]) {
+            for cache in caches {
+                lock.lock()
+                let left = remaining[ObjectIdentifier(cache), default: 1] - 1
+                remaining[ObjectIdentifier(cache)] = left
+                lock.unlock()
+                if left == 0 { cache.forget() }
+            }
         }
     }
 

@@ -66,10 +66,23 @@ public enum Parallel {
     }
 }
 
+/// What the rules share and work out on first use (texts, tables, analyses): `RuleEngine.run` has it
+/// forget what it holds once the last rule that reads it ends, so that it does not sit under every
+/// later allocation until the run ends. Asked again after that, it works it out again.
+protocol RuleCache: AnyObject, Sendable {
+    func forget()
+}
+
 /// A memo shared by worker threads: each key's value is worked out once, under a lock.
-final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
+final class LockedCache<Key: Hashable, Value>: RuleCache, @unchecked Sendable {
     private var values: [Key: Value] = [:]
     private let lock = NSLock()
+
+    func forget() {
+        lock.lock()
+        defer { lock.unlock() }
+        values = [:]
+    }
 
     func value(for key: Key, _ make: (Key) -> Value) -> Value {
         lock.lock()
@@ -83,9 +96,15 @@ final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
 
 /// A value worked out once, by the first of the worker threads that asks, under a lock: what two
 /// rules running side by side both need.
-final class SharedOnce<Value>: @unchecked Sendable {
+final class SharedOnce<Value>: RuleCache, @unchecked Sendable {
     private var value: Value?
     private let lock = NSLock()
+
+    func forget() {
+        lock.lock()
+        defer { lock.unlock() }
+        value = nil
+    }
 
     func value(_ make: () -> Value) -> Value {
         lock.lock()
