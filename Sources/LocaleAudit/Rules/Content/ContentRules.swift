@@ -318,7 +318,7 @@ public struct PunctuationMismatchRule: Rule {
         a dialog the menu item no longer announces read as careless; a stray `"` pasted from a \
         spreadsheet shows on screen. Marks are compared in the target language's form: `。：？！` in \
         Chinese and Japanese, `؟` in Arabic, Persian and Urdu, `;` as the Greek question mark, `։` \
-        and `՞` in Armenian, `።` and `፧` in Amharic, `।` in Hindi and Bengali, `။` in Burmese; `...` \
+        and `՞` in Armenian, `።`, `፧` and the preface colon `፦` (typed `፡-`) in Amharic, `।` in Hindi and Bengali, `။` in Burmese; `...` \
         and `…` are one ellipsis; an exclamation may become a full stop (or end without a mark in Burmese, Mon and Shan, which have none, and in Chinese, Japanese and Korean interface style); a Burmese question may end with its particle (လား) alone; Thai and Lao may end without \
         a mark; the stop may end the sentence before a closing aside ("…합니다. (예시: ö = o)"); an \
         ellipsis may move to the start, where a verb-final language puts the omitted words \
@@ -446,6 +446,9 @@ public struct PunctuationMismatchRule: Rule {
             RuleExample("Armenian ends a sentence with '։' (typed as ':') and a label with its mijaket '․' (or '.')",
                 .strings("en", "\"done\" = \"The file was saved.\";\n\"name\" = \"Name:\";\n\"size\" = \"Size:\";\n"),
                 .strings("hy", "\"done\" = \"Ֆայլը պահպանվեց:\";\n\"name\" = \"Անուն․\";\n\"size\" = \"Չափ.\";\n")),
+            RuleExample("Amharic types its preface colon '፦' as the word space and a hyphen",
+                .strings("en", "\"header\" = \"Use it as a private browser:\";\n"),
+                .strings("am", "\"header\" = \"እንደ የግል አሳሽ ይጠቀሙበት፡-\";\n")),
             RuleExample("One Chinese character that starts a sentence running on through the control after it",
                 .strings("en", "\"indent.width\" = \"Indent width:\";\n\"indent.unit\" = \"spaces\";\n"),
                 .strings("zh-Hans", "\"indent.width\" = \"以\";\n\"indent.unit\" = \"个空格缩进\";\n")),

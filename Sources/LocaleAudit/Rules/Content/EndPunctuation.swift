@@ -78,8 +78,18 @@ enum EndPunctuation {
         var periods = 0, sections = 0
         var skippingClosers = true
         var spaced = false
+        // Amharic and Tigrinya type the preface colon `፦` as the word space and a hyphen, `፡-`.
+        let typesPrefaceColon = language == "am" || language == "ti"
+        var hyphen = false
         for s in text.unicodeScalars.reversed() {
             if skippingClosers && (ContentTexts.isSpace(s) || ContentTexts.isInvisible(s) || isCloser(s)) { continue }
+            if typesPrefaceColon && count == 0 && !hyphen && s == "-" { hyphen = true; skippingClosers = false; continue }
+            if hyphen {
+                hyphen = false
+                guard s == "\u{1361}" else { break }
+                append(.colon)
+                continue
+            }
             // Stops spaced apart ("۔ ۔ ۔", ". . .") are one ellipsis: a single space between two is looked past.
             if !skippingClosers && s == " " && last == .period && !spaced { spaced = true; continue }
             if spaced && mark(s, language: language) != .period { break }
