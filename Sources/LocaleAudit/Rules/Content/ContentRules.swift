@@ -337,6 +337,9 @@ public struct PunctuationMismatchRule: Rule {
         one (each change counted on its own; those the rule excuses counted too), the source is the odd one or the choice is one to make once: one note at the \
         source names them. A copy of the table (TranslateWiki's tree and the tree converted from it) where \
         too few translations make that change to fold on their own joins that note instead of repeating it. \
+        A full stop that a translation adds to a whole sentence (five words or more, some in lower case) \
+        that the source leaves open is the sentence's own; it is reported only at the source, when a \
+        third of the translations add it. \
         A translator who adds the same mark to three or more strings of a file, or drops the source's, \
         has one habit to settle: one finding at the first, the other keys its notes.
         """,
@@ -439,6 +442,12 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("fr", "\"alert.cancel\" = ↓\"Annuler.\";\n\"sheet.cancel\" = \"Annuler\";\n\"cancelled\" = \"L'envoi sera annulé\";\n")),
         ],
         nonTriggering: [
+            RuleExample("A translation ends a whole sentence that the source leaves open with a full stop",
+                .strings("en", "\"empty.history\" = \"Keep track of what you have been reading here\";\n"),
+                .strings("de", "\"empty.history\" = \"Behalte hier im Blick, was du gelesen hast.\";\n"),
+                .strings("fr", "\"empty.history\" = \"Retrouvez ici ce que vous avez lu\";\n"),
+                .strings("it", "\"empty.history\" = \"Tieni traccia di ciò che hai letto\";\n"),
+                .strings("es", "\"empty.history\" = \"Sigue aquí lo que has leído\";\n")),
             RuleExample("Labels cut short to fit, whose full words the locale writes elsewhere",
                 .strings("en", "\"switch.on\" = \"On\";\n\"switch.off\" = \"Off\";\n\"state\" = \"Blocking is off\";\n\"block\" = \"Phonetic Extensions\";\n"),
                 .strings("ka", "\"switch.on\" = \"ჩართ.\";\n\"switch.off\" = \"გამორთ.\";\n\"state\" = \"დაბლოკვა გამორთულია\";\n"),
@@ -571,7 +580,14 @@ public struct PunctuationMismatchRule: Rule {
                cutShort.endsWithCutShortWord(text.translation, locale: pair.localeID) {
                 defects.remove(at: added)
             }
-            guard text.form == nil else { return defects }
+            // "Keep track of what you've been reading here" → "…, was du hier gelesen hast.": a whole
+            // sentence the source leaves open ends with its stop in a translation; only a label or
+            // title ("Save." for "Save") has gained one. It counts towards the note at the source
+            // (below) when so many translations add it that the source is the odd one.
+            let sentenceStop = defects.firstIndex { $0.kind == Self.addedStop }.flatMap { Self.isSentence(text.source) ? $0 : nil }
+            var reported = defects
+            if let sentenceStop { reported.remove(at: sentenceStop) }
+            guard text.form == nil else { return reported }
             let string = SourceString(table: pair.tableIndex, key: pair.keyPosition)
             translations[string, default: 0] += 1
             switch (expected, found) {
@@ -580,7 +596,7 @@ public struct PunctuationMismatchRule: Rule {
             default: break
             }
             guard let defect = defects.first(where: { ["added-", "lacks-", "other-"].contains($0.kind.prefix(6)) }),
-                  let mark = EndMark(rawValue: String(defect.kind.dropFirst(6))) else { return defects }
+                  let mark = EndMark(rawValue: String(defect.kind.dropFirst(6))) else { return reported }
             let change = Difference(string: string, kind: defect.kind)
             if shared[change] == nil {
                 shared[change] = Shared(kind: defect.kind, mark: mark, added: defect.kind.hasPrefix("added-"),
@@ -589,7 +605,7 @@ public struct PunctuationMismatchRule: Rule {
             }
             shared[change]!.places.append((LocalePlace(locale: pair.locale, location: text.location), defect.message))
             shared[change]!.source = text.sourceLocation
-            return defects
+            return reported
         }
         let differingCount = { (change: Difference, group: Shared) in
             max(group.places.count, differing[change] ?? 0)
@@ -597,9 +613,10 @@ public struct PunctuationMismatchRule: Rule {
         // Five translators who make the same change to one string are one decision to take, whatever
         // their share: Wikipedia's "Log in." loses its stop in 24 of 120 locales.
         let bySource = shared.filter { change, group in
-            let count = differingCount(change, group)
-            return group.places.count >= 2
-                && (count >= Self.sameChangeFolds || (count >= 3 && count * 3 >= translations[change.string, default: 0]))
+            let count = differingCount(change, group), sourceIsOdd = count * 3 >= translations[change.string, default: 0]
+            // Stops added to a sentence are no defect of the translations: only of the source, when it is the odd one.
+            if group.kind == Self.addedStop && Self.isSentence(group.sourceText) { return group.places.count >= 2 && count >= 3 && sourceIsOdd }
+            return group.places.count >= 2 && (count >= Self.sameChangeFolds || (count >= 3 && sourceIsOdd))
         }
         guard !bySource.isEmpty else { return findings }
         // A copy of the table (TranslateWiki's tree and the tree converted from it) whose translations
@@ -791,6 +808,15 @@ extension PunctuationMismatchRule {
 
     /// A bullet item ("•", "-", "–") whose text starts in lower case: a piece of a sentence the list
     /// makes up.
+    /// The kind of defect of a full stop that the source does not have.
+    static let addedStop = "added-\(EndMark.period.rawValue)"
+
+    /// A sentence, not a label or title: five words or more, some of them in lower case.
+    static func isSentence(_ text: String) -> Bool {
+        let words = TextAnalysis.translatableWords(in: text)
+        return words.count >= 5 && words.contains { $0.first?.isLowercase == true }
+    }
+
     static func isLowerCaseListItem(_ text: String) -> Bool {
         let scalars = text.unicodeScalars.drop(while: { ContentTexts.isSpace($0) || ContentTexts.isInvisible($0) })
         guard let bullet = scalars.first, ["•", "-", "–", "·", "*", "◦"].contains(bullet) else { return false }
