@@ -18,7 +18,10 @@ public struct MissingTranslationRule: Rule {
         first, the other keys its notes (and each a unit of the XLIFF fix list). Interface Builder's default \
         titles ("Button", "Label") on objects the code titles at run time are seen by no one, and a name \
         (the app's, a platform term such as iCloud) reads the same in every language: neither is \
-        reported. Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
+        reported. A regional variant of the source language shows its text by design: en-GB, en-AU \
+        and the other Englishes lacking a string of an American English source is a note, and only \
+        when they may spell a word of it differently (color, center, catalog, canceled, organize). \
+        Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
         """,
         triggering: [
             RuleExample("German lacks \"delete\"",
@@ -48,6 +51,9 @@ public struct MissingTranslationRule: Rule {
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n"),
                 .strings("fr", "\"cancel\" = \"Annuler\";\n"),
                 .strings("ja", "\"cancel\" = \"キャンセル\";\n")),
+            RuleExample("British English lacks a string with an American spelling: a note",
+                .strings("en", "\"cancel\" = \"Cancel\";\n↓\"theme\" = \"Choose a color\";\n"),
+                .strings("en-GB", "\"cancel\" = \"Cancel\";\n")),
         ],
         nonTriggering: [
             RuleExample("Every key translated",
@@ -61,6 +67,9 @@ public struct MissingTranslationRule: Rule {
                 VirtualFile("de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Go Map!!\";\n"),
                 .strings("en", "\"cancel\" = \"Cancel\";\n\"widget.title\" = \"Go Map!!\";\n"),
                 .strings("de", "\"cancel\" = \"Abbrechen\";\n")),
+            RuleExample("British English lacks strings it spells like the source: the fallback is its text",
+                .strings("en", "\"cancel\" = \"Cancel\";\n\"block\" = \"Kirat Rai\";\n\"size\" = \"Resize the window\";\n"),
+                .strings("en-GB", "\"cancel\" = \"Cancel\";\n")),
             RuleExample("TranslateWiki's qqq holds documentation, not a translation",
                 .strings("en", "\"cancel\" = \"Cancel\";\n"),
                 .strings("qqq", "\"other\" = \"Label of the button that closes a dialog\";\n")),
@@ -157,9 +166,13 @@ public struct MissingTranslationRule: Rule {
                           !InfoPlistLocalization.ownsMissingKey(context, table: set.id, key: key, locale: translation.locale) else { continue }
                     // Nothing to translate (" ", "%@", "•"): the source text is what every locale shows.
                     if entry.value.texts.allSatisfy({ TextAnalysis.translatableWords(in: $0.text).isEmpty }) { continue }
+                    // en-GB shows the en text by design, and rightly where it spells every word alike.
+                    if variant && !entry.value.containsText(where: {
+                        RegionalSpelling.mayDiffer($0, source: context.project.sourceLanguage, variant: translation.locale)
+                    }) { continue }
                     let ownUnit = translation.tables.lazy.compactMap { bilingualSource[BilingualTable(path: $0.path, table: set.id)]?[key] }.first
                     let message = variant
-                        ? "no \(translation.locale) version; the app shows the \(context.project.sourceLanguage) text, as a regional variant does by design (add it only if \(translation.locale) spells it differently)"
+                        ? "no \(translation.locale) version; the app shows the \(context.project.sourceLanguage) text, as a regional variant does by design, but \(translation.locale) may spell a word of it differently"
                         : "no \(translation.locale) translation; the app shows the \(context.project.sourceLanguage) text"
                     var finding = Finding.entry(rule, message,
                                                 at: ownUnit?.location ?? entry.location, locale: translation.locale, table: set.id, key: key,
