@@ -56,6 +56,18 @@ enum ConsistentIdentification {
     }
     static let joinedArticles = ["ال", "ה"]
 
+    /// Whether one form is the other after an article or a preposition (es "De derecha a izquierda"
+    /// and "Derecha a izquierda", fr "Le fichier" and "Fichier"): one name, written as a phrase or a
+    /// title. Forms are lower-cased (`form`); the rest must be two words or more.
+    static func differsByLeadingParticle(_ a: String, _ b: String) -> Bool {
+        let (longer, shorter) = a.utf8.count > b.utf8.count ? (a, b) : (b, a)
+        guard let space = longer.firstIndex(of: " "), leadingParticles.contains(String(longer[..<space])) else { return false }
+        let rest = longer[longer.index(after: space)...]
+        return rest == shorter[...] && shorter.contains(" ")
+    }
+    static let leadingParticles: Set<String> = ["the", "a", "an", "de", "del", "di", "da", "du", "des", "la", "le", "les", "el",
+                                                "los", "las", "il", "lo", "der", "die", "das", "den", "het", "een", "of"]
+
     /// Whether two labels are one name once the word naming the control type is left out of either
     /// ("Schaltfläche Buch hinzufügen", "Buch hinzufügen"): `words` are
     /// `LabelNamesControlTypeRule.controlWords` of the locale's language.
@@ -543,6 +555,7 @@ enum ConsistentIdentification {
                 return variants.firstIndex(where: {
                     (Self.inflects($0.form, occurrence.form) && Self.capitalised($0.occurrences[0].text) != Self.capitalised(occurrence.text))
                         || Self.differsByArticle($0.form, occurrence.form)
+                        || Self.differsByLeadingParticle($0.form, occurrence.form)
                         || (isFragment && Self.extends($0.form, occurrence.form))
                         || (controlWords != nil && Self.differsByControlWord($0.form, occurrence.form, words: controlWords!, locale: group.locale))
                 })
@@ -683,7 +696,8 @@ public struct AccessibilityInconsistentLabelRule: Rule {
         where the second form first appears, names them all. Source texts are compared case-sensitively after \
         trimming white space; translations ignore a term declined inside a sentence (a capitalised \
         title and a lower-case form whose words differ by an ending of up to two letters), the Arabic \
-        and Hebrew article joined to a word, for a lower-case source (a piece of a sentence) a form that \
+        and Hebrew article joined to a word, an article or preposition that starts one form of two words \
+        or more (es "De derecha a izquierda", "Derecha a izquierda"), for a lower-case source (a piece of a sentence) a form that \
         is the other with words added at an end (another word order gives it the verb), translations \
         still waiting for review, Interface Builder's default titles ("Label", "Button", a cell's \
         "Detail" and "Subtitle") on objects, trailing \
@@ -827,6 +841,9 @@ public struct InconsistentTranslationRule: Rule {
                 .strings("ru", "\"recent.title\" = \"Надавние\";\n\"recent.menu\" = ↓\"Недавние\";\n")),
         ],
         nonTriggering: [
+            RuleExample("A title with and without its leading preposition: one name",
+                .strings("en", "\"menu.rtl\" = \"Right to Left\";\n\"toolbar.rtl\" = \"Right to Left\";\n"),
+                .strings("es", "\"menu.rtl\" = \"Derecha a izquierda\";\n\"toolbar.rtl\" = \"De derecha a izquierda\";\n")),
             RuleExample("\"Edit\" as the Edit menu (a noun) and as a command (a verb), in two tables",
                 VirtualFile("en.lproj/Main.strings", "\"menu.edit\" = \"Edit\";\n\"pane.edit\" = \"Edit\";\n"),
                 VirtualFile("cs.lproj/Main.strings", "\"menu.edit\" = \"Úpravy\";\n\"pane.edit\" = \"Úpravy\";\n"),
