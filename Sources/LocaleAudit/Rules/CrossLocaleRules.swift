@@ -750,7 +750,7 @@ public struct TranslationSwappedRule: Rule {
     }
 
     /// Letters, spacing vowel signs (Devanagari ा) and digits: what a length counts.
-    static let lengthCharacters = ScalarTable { scalar in
+    static let lengthCharacters = ScalarTable(icuSet: "[[:L:][:Mc:][:Nd:][:Nl:][:No:]]") { scalar in
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark,
              .decimalNumber, .letterNumber, .otherNumber:

@@ -358,6 +358,13 @@ import Testing
         #expect(Self.differences(.alphabetic, { $0.properties.isAlphabetic }) == [])
         #expect(Self.differences(.whitespace, { $0.properties.isWhitespace }) == [])
         #expect(Self.differences(.changesWhenLowercased, { $0.properties.lowercaseMapping.unicodeScalars.elementsEqual(CollectionOfOne($0)) == false }) == [])
+        #expect(Self.differences(TranslationSwappedRule.lengthCharacters, { scalar in
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark,
+                 .decimalNumber, .letterNumber, .otherNumber: return true
+            default: return false
+            }
+        }) == [])
     }
 
     /// The right-to-left rules' remembered directions are the scalar-by-scalar answer, asked twice.
