@@ -56,6 +56,23 @@ enum ConsistentIdentification {
     }
     static let joinedArticles = ["ال", "ה"]
 
+    /// The spelling of a form to suggest, of its places' texts (which may differ in case): the one
+    /// most places write; of equals, outside English, the one with fewest capitals after its first
+    /// letter ("Décaler à droite", not the English-style title "Décaler à Droite").
+    static func suggestedText(_ texts: [String], locale: String) -> String {
+        var counts: [String: Int] = [:]
+        for text in texts { counts[text, default: 0] += 1 }
+        let titleCase = LanguageTag.languageSubtag(of: locale) == "en"
+        func capitals(_ text: String) -> Int { text.dropFirst().reduce(0) { $0 + ($1.isUppercase ? 1 : 0) } }
+        // In order of first place: the first of the best stays first.
+        var best = texts[0]
+        for text in texts.dropFirst() where text != best {
+            let (n, m) = (counts[text]!, counts[best]!)
+            if n > m || (n == m && !titleCase && capitals(text) < capitals(best)) { best = text }
+        }
+        return best
+    }
+
     /// Whether one form is the other after an article or a preposition (es "De derecha a izquierda"
     /// and "Derecha a izquierda", fr "Le fichier" and "Fichier"): one name, written as a phrase or a
     /// title. Forms are lower-cased (`form`); the rest must be two words or more.
@@ -655,7 +672,7 @@ enum ConsistentIdentification {
                 continue
             }
             let majority = spelling?.preferred ?? usage.map { tied[$0.preferred] } ?? tied[0]
-            let suggested = places[majority].occurrences[0].text
+            let suggested = Self.suggestedText(places[majority].occurrences.map(\.text), locale: group.locale)
             let outvoted = majority != tied[0] || tied.count > 1
             for (index, variant) in variants.enumerated() where index != majority {
                 for occurrence in variant.occurrences {

@@ -23,6 +23,15 @@ import Testing
         #expect(ConsistentIdentification.form("Saved") != ConsistentIdentification.form("Save"))
     }
 
+    /// The form to use is spelt as most of its places write it; of equals, outside English, in
+    /// sentence case rather than an English-style title.
+    @Test func theSuggestedSpellingIsTheLocalesOwn() {
+        typealias C = ConsistentIdentification
+        #expect(C.suggestedText(["Décaler à Droite", "Décaler à droite"], locale: "fr") == "Décaler à droite")
+        #expect(C.suggestedText(["Décaler à Droite", "Décaler à Droite", "Décaler à droite"], locale: "fr") == "Décaler à Droite")
+        #expect(C.suggestedText(["Shift Right", "Shift right"], locale: "en-GB") == "Shift Right")
+    }
+
     @Test func contextFromMarkersKeysAndComments() {
         typealias C = ConsistentIdentification
         #expect(C.context(key: "file.open", source: "Open", comment: "Context: verb; shown in menus", commentsAsContext: false) == "context:verb")
