@@ -15,6 +15,7 @@ enum FindingConsolidation {
         findings = mergeSourceCopies(findings, project: project)
         findings = mergeLocaleCopies(findings, project: project)
         findings = foldIntoTableCopies(findings)
+        findings = foldMissingIntoBrokenCopies(findings)
         findings = foldUndeclaredLocales(findings)
         findings = mergeFolderNameCopies(findings)
         // Last: the merges above have given each finding its copies' notes, which a batch's first keeps.
@@ -127,6 +128,39 @@ enum FindingConsolidation {
             dropped.insert(i)
         }
         guard !dropped.isEmpty else { return findings }
+        return keeping(findings, dropping: dropped, addingNotes: notes)
+    }
+
+    // MARK: A string one copy of a table lacks, because the other copy's is broken
+
+    /// Findings on a translation whose message a converter would reject.
+    static let brokenMessageRules: Set<String> = ["format-count-mismatch", "format-specifier-invalid", "format-type-mismatch",
+                                                  "format-stray-fragment"]
+
+    /// Wikipedia's native tables are converted from its TranslateWiki messages, and the converter
+    /// leaves out a message whose placeholders are broken: the native copy of the table then lacks
+    /// the string. That missing translation is the broken message's consequence, mended with it: a
+    /// note of the format finding, which points at the text to fix. A copy of a table that lacks a
+    /// key another copy has (same locale, table name and key) is such a copy.
+    static func foldMissingIntoBrokenCopies(_ findings: [Finding]) -> [Finding] {
+        struct Place: Hashable { var locale: String; var table: String; var key: String }
+        func place(_ finding: Finding) -> Place? {
+            guard let locale = finding.locale, let table = finding.table, let key = finding.key else { return nil }
+            return Place(locale: locale, table: table, key: key)
+        }
+        var broken: [Place: Int] = [:]
+        for (i, finding) in findings.enumerated() where brokenMessageRules.contains(finding.ruleID) && finding.severity != .note {
+            if let place = place(finding) { broken.insertIfAbsent(i, forKey: place) }
+        }
+        guard !broken.isEmpty else { return findings }
+        var dropped = Set<Int>(), notes: [Int: [Finding.Note]] = [:]
+        for (i, finding) in findings.enumerated() where finding.ruleID == "missing-translation" {
+            guard let place = place(finding), let cause = broken[place] else { continue }
+            dropped.insert(i)
+            notes[cause, default: []].append(Finding.Note(
+                message: "so another copy of this table, converted from it, lacks the \(place.locale) string: the app shows it untranslated until this is mended",
+                location: finding.location))
+        }
         return keeping(findings, dropping: dropped, addingNotes: notes)
     }
 

@@ -21,6 +21,9 @@ public struct MissingTranslationRule: Rule {
         reported. A regional variant of the source language shows its text by design: en-GB, en-AU \
         and the other Englishes lacking a string of an American English source is a note, and only \
         when they may spell a word of it differently (color, center, catalog, canceled, organize). \
+        A copy of a table converted from another (Wikipedia's native tables from its TranslateWiki \
+        messages) lacks a string when the converter left out a broken message: that is a note of the \
+        format finding on the message, the text to mend. \
         Accessibility strings are reported by `a11y-missing` instead, and an `.accessibilityIdentifier` should not be translated at all; permission prompts and the other user-facing `InfoPlist` strings by `permission-prompt-untranslated`.
         """,
         triggering: [

@@ -261,6 +261,22 @@ import Testing
         #expect(merged[1].notes.isEmpty)
     }
 
+    /// Wikipedia's native tree is converted from TranslateWiki's messages, leaving out a broken one:
+    /// the native copy's missing string is a note of the broken message, the text to mend.
+    @Test func aStringACopyLacksBecauseTheOtherCopysIsBrokenIsANoteOfTheBrokenOne() throws {
+        let result = try Self.audit([
+            ("Localizations/en.lproj/Localizable.strings", "\"topic\" = \"$1 about this article\";\n\"ok\" = \"OK\";\n"),
+            ("Localizations/he.lproj/Localizable.strings", "\"topic\" = \"$ 1 על מאמר זה\";\n\"ok\" = \"אישור\";\n"),
+            ("Localizations/qqq.lproj/Localizable.strings", "\"topic\" = \"Subtitle of a new topic; $1 is the user name\";\n"),
+            ("Native/en.lproj/Localizable.strings", "\"topic\" = \"%1$@ about this article\";\n\"ok\" = \"OK\";\n"),
+            ("Native/he.lproj/Localizable.strings", "\"ok\" = \"אישור\";\n"),
+        ])
+        #expect(!result.findings.contains { $0.ruleID == "missing-translation" })
+        let broken = try #require(result.findings.first { $0.ruleID == "format-count-mismatch" && $0.locale == "he" })
+        #expect(broken.location?.file.hasSuffix("Localizations/he.lproj/Localizable.strings") == true)
+        #expect(broken.notes.contains { $0.message.hasPrefix("so another copy of this table") && $0.location?.file.hasSuffix("Native/en.lproj/Localizable.strings") == true })
+    }
+
     /// Two trees with a `pt-br.lproj` each: one naming, one finding. A name written in two files'
     /// headers is fixed in each file, and stays two findings.
     @Test func oneFolderNameInTwoTreesIsOneFinding() {
