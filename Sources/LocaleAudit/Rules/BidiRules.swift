@@ -53,6 +53,8 @@ enum BidiControl {
     struct Problem: Sendable, Hashable {
         var message: String
         var utf16Offset: Int
+        /// A closer with nothing to close, rather than an opener left open.
+        var isStray = false
     }
 
     /// Unbalanced controls per paragraph, following UAX #9 X1–X8: a PDF closes only an embedding or
@@ -81,7 +83,7 @@ enum BidiControl {
             case 0x202C:
                 if let last = stack.last, !last.isIsolate { stack.removeLast() } else {
                     let inside = stack.isEmpty ? "nothing is open" : "the open ⟨\(stack.last!.name)⟩ needs a ⟨PDI⟩"
-                    problems.append(Problem(message: "stray ⟨PDF⟩ at UTF-16 offset \(offset) closes nothing (\(inside))", utf16Offset: offset))
+                    problems.append(Problem(message: "stray ⟨PDF⟩ at UTF-16 offset \(offset) closes nothing (\(inside))", utf16Offset: offset, isStray: true))
                 }
             case 0x2069:
                 if let isolate = stack.lastIndex(where: \.isIsolate) {
@@ -90,7 +92,7 @@ enum BidiControl {
                     }
                     stack.removeSubrange(isolate...)
                 } else {
-                    problems.append(Problem(message: "stray ⟨PDI⟩ at UTF-16 offset \(offset) closes no isolate", utf16Offset: offset))
+                    problems.append(Problem(message: "stray ⟨PDI⟩ at UTF-16 offset \(offset) closes no isolate", utf16Offset: offset, isStray: true))
                 }
             default:
                 if isParagraphSeparator(scalar) { closeAll("the line ends first") }
@@ -156,7 +158,8 @@ public struct BidiUnbalancedRule: Rule {
         summary: "An embedding, override or isolate (LRE RLE LRO RLO LRI RLI FSI) is not closed in its paragraph, or a PDF/PDI closes nothing.",
         rationale: """
         An unclosed control reorders everything after it — the rest of the label, or the text the string \
-        is inserted into — and a stray closer can end an isolate the surrounding text opened. This is \
+        is inserted into — and a stray closer can end an isolate the surrounding text opened (a warning \
+        when stray closers are all a text has: alone, the label shows as it should). This is \
         the Trojan Source class of defects (CVE-2021-42574). Marks (LRM, RLM, ALM) need no partner and \
         are never reported.
         """,
@@ -180,8 +183,13 @@ public struct BidiUnbalancedRule: Rule {
         for item in textsWithBidiControls(context) {
             let problems = BidiControl.balanceProblems(in: item.text)
             if problems.isEmpty { continue }
-            var finding = Finding(ruleID: rule.id, severity: rule.severity,
-                                  message: "unbalanced bidi controls in \"\(BidiControl.visible(item.text))\": \(problems.map(\.message).joined(separator: "; ")); add the missing ⟨PDF⟩/⟨PDI⟩ or remove the stray control",
+            // Only closers with nothing to close: the label itself shows as it should, and only text
+            // that opens an isolate around it is cut short. A warning; an opener left open is an error.
+            let strayOnly = problems.allSatisfy(\.isStray)
+            var finding = Finding(ruleID: rule.id, severity: strayOnly ? .warning : rule.severity,
+                                  message: "unbalanced bidi controls in \"\(BidiControl.visible(item.text))\": \(problems.map(\.message).joined(separator: "; ")); "
+                                      + (strayOnly ? "remove the stray control (invisible here, it ends an isolate that text around this string opens)"
+                                                   : "add the missing ⟨PDF⟩/⟨PDI⟩ or remove the stray control"),
                                   location: item.location, locale: item.locale, table: item.table, key: item.key)
             // Controls left open at the end of a quoted value are closed there, innermost first.
             let file = item.location.file

@@ -23,6 +23,18 @@ import Testing
         #expect(BidiControl.balanceProblems(in: "\u{202E}x\ny\u{202C}").count == 2)
     }
 
+    /// A stray closer alone leaves the label as it shows: a warning; an opener left open is an error.
+    @Test func strayClosersAloneAreAWarning() throws {
+        let scratch = try Scratch("bidi-severity")
+        defer { scratch.remove() }
+        try scratch.write("en.lproj/Localizable.strings", "\"done\" = \"Done\";\n\"used\" = \"%@ used\";\n")
+        try scratch.write("ar.lproj/Localizable.strings", "\"done\" = \"تم\u{2069}\";\n\"used\" = \"\u{202B}%@ مستخدمة\";\n")
+        let bidi = Auditor.audit(paths: [scratch.path]).findings.filter { $0.ruleID == "bidi-unbalanced" }
+        #expect(bidi.first { $0.key == "done" }?.severity == .warning)
+        #expect(bidi.first { $0.key == "done" }?.message.hasSuffix("remove the stray control (invisible here, it ends an isolate that text around this string opens)") == true)
+        #expect(bidi.first { $0.key == "used" }?.severity == .error)
+    }
+
     @Test func visibleNamesInvisibleCharacters() {
         #expect(BidiControl.visible("\u{200F}a\u{2068}%@\u{2069}\n") == "⟨RLM⟩a⟨FSI⟩%@⟨PDI⟩\\n")
     }
