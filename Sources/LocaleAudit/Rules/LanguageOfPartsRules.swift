@@ -354,9 +354,14 @@ public struct LanguageOfPartsRule: Rule {
         Player`, a loanword such as `cookie`) is left alone: WCAG 3.1.2 exempts proper names, technical \
         terms and words that have become part of the language, and voices read Latin letters; \
         `--never-tag` silences a term, `--term-language \"Arc de Triomphe=fr-FR\"` names a term's language. \
-        Several parts of one string are one finding that lists their ranges, with a snippet setting each.
+        Several parts of one string are one finding that lists their ranges, with a snippet setting each. \
+        A string the system shows (an Info.plist permission prompt) takes no attribute: a note asks to \
+        translate the run instead.
         """,
         triggering: [
+            RuleExample("An English phrase in a Japanese permission prompt, which the system shows: a note to translate it",
+                VirtualFile("en.lproj/InfoPlist.strings", "\"NSLocationWhenInUseUsageDescription\" = \"Your location finds a Point of Interest near you.\";\n"),
+                VirtualFile("ja.lproj/InfoPlist.strings", "\"NSLocationWhenInUseUsageDescription\" = ↓\"位置情報を使って近くの Point of Interest を探します。\";\n")),
             RuleExample("Latin and Han runs in a Russian string: one finding lists both ranges",
                 .strings("en", "\"map.landmark\" = \"Moscow, Paris and Tokyo\";\n"),
                 .strings("ru", "\"map.landmark\" = ↓\"Москва Arc de Triomphe 東京\";\n")),
@@ -432,7 +437,16 @@ public struct LanguageOfPartsRule: Rule {
             func what(_ range: SpeechRange) -> String {
                 range.fromTerm ? "term \"\(range.text)\" (\(range.language))" : "\(range.script) run \"\(range.text.visibleEscaped)\""
             }
-            let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: item.table(in: context.index).name, ranges: reported)
+            let table = item.table(in: context.index)
+            // The system shows an Info.plist string (a permission prompt, the app's name): no attribute
+            // can be set on it, so the run can only be translated or written in the locale's script.
+            if table.name.hasSuffix("InfoPlist") && ExtraKeyRule.isInfoPlistKey(item.key) {
+                let runs = reported.map { what($0) }.joined(separator: ", ")
+                findings.append(.entry(rule, "\(runs) in a \(item.locale) string the system shows (\(item.key)): VoiceOver reads it with the \(item.locale) voice, and no speech language can be set on a system prompt — translate it, or write it as \(item.locale) does",
+                                       at: item.location, locale: item.locale, table: table, key: item.key, severity: .note))
+                continue
+            }
+            let snippet = LanguageOfParts.swiftSnippet(key: item.key, table: table.name, ranges: reported)
             let message: String
             if reported.count == 1 {
                 let why = first.languageSource == .identified ? " (identified from its words)" : ""
@@ -447,7 +461,7 @@ public struct LanguageOfPartsRule: Rule {
                 let more = reported.count > Self.partsListed ? " and \(reported.count - Self.partsListed) more" : ""
                 message = "\(reported.count) parts of a \(item.locale) string are in other languages: \(listed.joined(separator: ", "))\(more); VoiceOver reads them with the \(item.locale) voice — set accessibilitySpeechLanguage on each range"
             }
-            var finding = Finding.entry(rule, message, at: item.location, locale: item.locale, table: item.table(in: context.index), key: item.key,
+            var finding = Finding.entry(rule, message, at: item.location, locale: item.locale, table: table, key: item.key,
                                         notes: [Finding.Note(message: "Swift:\n" + snippet)])
             finding.speechRange = first
             findings.append(finding)

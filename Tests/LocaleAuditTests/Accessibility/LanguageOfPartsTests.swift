@@ -136,6 +136,22 @@ import Testing
         #expect(ChineseScriptMixRule.validInTraditional.contains("后"))
     }
 
+    /// A permission prompt is shown by the system, which takes no speech language: a note to translate
+    /// the run, without the Swift snippet an app string gets.
+    @Test func aRunInASystemPromptIsANoteToTranslateIt() throws {
+        let scratch = try Scratch("lop-infoplist")
+        defer { scratch.remove() }
+        try scratch.write("en.lproj/InfoPlist.strings", "\"NSLocationWhenInUseUsageDescription\" = \"Your location finds a Point of Interest near you.\";\n")
+        try scratch.write("ja.lproj/InfoPlist.strings", "\"NSLocationWhenInUseUsageDescription\" = \"位置情報を使って近くの Point of Interest を探します。\";\n")
+        try scratch.write("en.lproj/Localizable.strings", "\"poi\" = \"Your location finds a Point of Interest near you.\";\n")
+        try scratch.write("ja.lproj/Localizable.strings", "\"poi\" = \"位置情報を使って近くの Point of Interest を探します。\";\n")
+        let found = Auditor.audit(paths: [scratch.path]).findings.filter { $0.ruleID == "language-of-parts" }
+        let prompt = try #require(found.first { $0.key == "NSLocationWhenInUseUsageDescription" })
+        #expect(prompt.severity == .note && prompt.notes.isEmpty && prompt.message.contains("no speech language can be set"))
+        let app = try #require(found.first { $0.key == "poi" })
+        #expect(app.severity == .warning && app.notes.contains { $0.message.hasPrefix("Swift:") })
+    }
+
     /// The characters of a variant's name before its bracketed tag, and only those.
     @Test func variantNamesBeforeTheirTagsAreFound() {
         func named(_ text: String) -> String {
