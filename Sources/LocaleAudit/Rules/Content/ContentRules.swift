@@ -25,7 +25,9 @@ public struct WhitespaceMismatchRule: Rule {
         words: "improve the\\nDuckDuckGo VPN."), or with one it lacks (an older source's), are one \
         note at the source. Line breaks written as HTML (`<br/>` where the source has `\\n`) show as \
         markup on screen, and a dropped break with no space in its place runs two sentences together \
-        ("uzzināt.Norādi"): each said so, once at the source when five translations or more do it.
+        ("uzzināt.Norādi"): each said so, once at the source when five translations or more do it. \
+        A Chinese or Japanese translation in one line, where the source breaks only inside sentences \
+        (a break the English length needed), is not reported: text in Han characters is a third as wide.
         """,
         triggering: [
             RuleExample("The German text lost the trailing space the code joins a name to",
@@ -85,6 +87,9 @@ public struct WhitespaceMismatchRule: Rule {
             RuleExample("An about text whose translation adds a paragraph (the translator's credit)",
                 .strings("en", "\"about\" = \"Made by volunteers.\\n\\nMap data © OpenStreetMap.\";\n"),
                 .strings("cs", "\"about\" = \"Vytvořili dobrovolníci.\\n\\nMapová data © OpenStreetMap.\\n\\nPřeklad: Jan Novák\";\n")),
+            RuleExample("Chinese in one line where the English breaks inside its sentence for length",
+                .strings("en", "\"license\" = \"CotEditor is an open source program\\nlicensed under the Apache License.\";\n"),
+                .strings("zh-Hans", "\"license\" = \"CotEditor 是根据 Apache 许可证授权的开源程序。\";\n")),
             RuleExample("The same edges and line breaks; a Windows line break counts once",
                 .strings("en", "\"welcome\" = \"Welcome!\\nLet's start.\";\n\"by\" = \" by \";\n"),
                 .strings("de", "\"welcome\" = \"Willkommen!\\r\\nLos geht's.\";\n\"by\" = \"\u{00A0}von \";\n")),
@@ -222,7 +227,10 @@ public struct WhitespaceMismatchRule: Rule {
                                                                           advice: "the break went and no space came in its place; put it back",
                                                                           atAnyShare: true)))
         } else if s.innerBreaks != t.innerBreaks,
-           !(text.source.firstByteRange(of: "\n\n") != nil && Self.paragraphs(text.translation) > Self.paragraphs(text.source)) {
+           !(text.source.firstByteRange(of: "\n\n") != nil && Self.paragraphs(text.translation) > Self.paragraphs(text.source)),
+           // "CotEditor is an open source program\nlicensed under …" in one Chinese line: a break the
+           // English length needed inside a sentence, which text in Han characters, a third as wide, does not.
+           !(t.innerBreaks == 0 && Self.denseScriptLanguages.contains(language) && Self.breaksOnlyInsideSentences(text.source)) {
             // Many translations without the source's break inside its text (not between paragraphs):
             // it was placed for the English words; many with a break it lacks: an older source had it.
             let paragraphs = text.source.firstByteRange(of: "\n\n") != nil || text.translation.firstByteRange(of: "\n\n") != nil
@@ -260,6 +268,23 @@ public struct WhitespaceMismatchRule: Rule {
             return String(String.UnicodeScalarView(scalars[start...end]))
         }
         return nil
+    }
+
+    /// Languages written in Han characters (and kana), whose text takes a fraction of English's width.
+    static let denseScriptLanguages: Set<String> = ["zh", "ja", "yue", "wuu"]
+
+    /// Whether every line break of `text` falls inside a sentence: after neither a sentence's end
+    /// (. ! ? … :) nor another break.
+    static func breaksOnlyInsideSentences(_ text: String) -> Bool {
+        var last: Unicode.Scalar? = nil, sawBreak = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" {
+                sawBreak = true
+                guard let before = last, !".!?…:;\n\r".unicodeScalars.contains(before) else { return false }
+            }
+            if scalar != " " && scalar != "\t" { last = scalar }
+        }
+        return sawBreak
     }
 
     /// How many HTML line breaks (`<br>`, `<br/>`, `<br />`, any case) the text holds.
