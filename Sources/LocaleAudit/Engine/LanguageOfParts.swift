@@ -112,6 +112,12 @@ public struct LanguageOfParts: Sendable {
 
     /// The scripts a locale writes in (ICU): ja → Hira, Kana, Hani; ko → Hang, Hani; sr-Latn → Latn.
     /// Nil when ICU knows none (an unknown language): then nothing is reported for it.
+    /// A string the system shows, which takes no attributes: an Info.plist key's (a permission
+    /// prompt, the app's name) of an `InfoPlist` table.
+    static func isShownBySystem(table: String, key: String) -> Bool {
+        table.hasSuffix("InfoPlist") && ExtraKeyRule.isInfoPlistKey(key)
+    }
+
     public static func scripts(of locale: String) -> Set<ScriptCode>? {
         let lower = locale.lowercased().replacingOccurrences(of: "_", with: "-")
         // TranslateWiki's Serbian codes name the script by a pseudo-region ("el" Latin, "ec" Cyrillic).

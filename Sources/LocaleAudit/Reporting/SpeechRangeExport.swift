@@ -11,8 +11,8 @@ public enum SpeechRangeExport {
         public var ranges: [SpeechRange]
     }
 
-    /// Every text of every locale (source included) with at least one range, ordered by locale, table,
-    /// key and text so the output is the same on every run.
+    /// Every text of every locale (source included) with at least one range, but for the strings the
+    /// system shows, ordered by locale, table, key and text so the output is the same on every run.
     public static func entries(in project: Project, options: AuditOptions) -> [Entry] {
         let index = ProjectIndex(project)
         let parts = options.languageOfParts
@@ -22,7 +22,8 @@ public enum SpeechRangeExport {
             for tables in [set.source].compactMap({ $0 }) + set.translations {
                 if scriptsByLocale[tables.locale] == nil { scriptsByLocale[tables.locale] = LanguageOfParts.scripts(of: tables.locale) }
                 guard let scripts = scriptsByLocale[tables.locale] ?? nil else { continue }
-                for key in tables.keys {
+                // A string the system shows takes no speech language: nothing for the app to set.
+                for key in tables.keys where !LanguageOfParts.isShownBySystem(table: set.id.name, key: key) {
                     let entry = tables.entries[key]!
                     guard entry.shouldTranslate else { continue }
                     var seen: Set<String> = []

@@ -440,7 +440,7 @@ public struct LanguageOfPartsRule: Rule {
             let table = item.table(in: context.index)
             // The system shows an Info.plist string (a permission prompt, the app's name): no attribute
             // can be set on it, so the run can only be translated or written in the locale's script.
-            if table.name.hasSuffix("InfoPlist") && ExtraKeyRule.isInfoPlistKey(item.key) {
+            if LanguageOfParts.isShownBySystem(table: table.name, key: item.key) {
                 let runs = reported.map { what($0) }.joined(separator: ", ")
                 findings.append(.entry(rule, "\(runs) in a \(item.locale) string the system shows (\(item.key)): VoiceOver reads it with the \(item.locale) voice, and no speech language can be set on a system prompt — translate it, or write it as \(item.locale) does",
                                        at: item.location, locale: item.locale, table: table, key: item.key, severity: .note))

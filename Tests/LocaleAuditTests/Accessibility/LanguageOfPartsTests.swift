@@ -150,6 +150,9 @@ import Testing
         #expect(prompt.severity == .note && prompt.notes.isEmpty && prompt.message.contains("no speech language can be set"))
         let app = try #require(found.first { $0.key == "poi" })
         #expect(app.severity == .warning && app.notes.contains { $0.message.hasPrefix("Swift:") })
+        // Nor does `speech-ranges` export the prompt's range: the app has nothing to set it on.
+        let exported = SpeechRangeExport.entries(in: Auditor.load(paths: [scratch.path]).project, options: AuditOptions())
+        #expect(exported.map(\.key) == ["poi"])
     }
 
     /// The characters of a variant's name before its bracketed tag, and only those.
