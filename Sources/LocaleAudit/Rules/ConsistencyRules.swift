@@ -450,6 +450,7 @@ public struct UntranslatedRule: Rule {
         locale written in the source's script (\"Version\", \"Radio\" and brand names are often the \
         same in German or French). A phrase to say to Siri (\"Siri, erase my history.\") is kept as it \
         is in a language Siri does not speak (Welsh, Punjabi): its users talk to Siri in another one. \
+        A sentence that three quarters of all the languages keep, whatever their script, is one such note. \
         Three members or more of a numbered series one locale keeps (\"Skin Tone III\" … \"Skin Tone VI\") \
         are one finding at the first. \
         Accessibility strings are reported by `a11y-untranslated` instead, \
@@ -469,6 +470,18 @@ public struct UntranslatedRule: Rule {
                 .strings("de", "\"tip.small\" = ↓\"Small Tip\";\n\"tip.medium\" = \"Medium Tip\";\n\"tip.large\" = \"Large Tip\";\n"),
                 .strings("fr", "\"tip.small\" = \"Small Tip\";\n\"tip.medium\" = \"Medium Tip\";\n\"tip.large\" = \"Large Tip\";\n"),
                 .strings("nl", "\"tip.small\" = \"Small Tip\";\n\"tip.medium\" = \"Medium Tip\";\n\"tip.large\" = \"Large Tip\";\n")),
+            RuleExample("A sentence most languages keep, in Latin script or another: a string not yet sent, one note",
+                .strings("en", "\"ledger\" = \"Overview of your expenses and income\";\n"),
+                .strings("de", "\"ledger\" = \"Übersicht über Ausgaben und Einnahmen\";\n"),
+                .strings("es", "\"ledger\" = \"Resumen de gastos e ingresos\";\n"),
+                .strings("fr", "\"ledger\" = ↓\"Overview of your expenses and income\";\n"),
+                .strings("it", "\"ledger\" = \"Overview of your expenses and income\";\n"),
+                .strings("nl", "\"ledger\" = \"Overview of your expenses and income\";\n"),
+                .strings("ja", "\"ledger\" = \"Overview of your expenses and income\";\n"),
+                .strings("ko", "\"ledger\" = \"Overview of your expenses and income\";\n"),
+                .strings("ru", "\"ledger\" = \"Overview of your expenses and income\";\n"),
+                .strings("uk", "\"ledger\" = \"Overview of your expenses and income\";\n"),
+                .strings("zh-Hans", "\"ledger\" = \"Overview of your expenses and income\";\n")),
             RuleExample("A numbered series kept in English in one locale: one decision, one note at the first",
                 .strings("en", "\"tone.3\" = \"Skin Tone III\";\n\"tone.4\" = \"Skin Tone IV\";\n\"tone.5\" = \"Skin Tone V\";\n"),
                 .strings("de", "\"tone.3\" = \"Hautton III\";\n\"tone.4\" = \"Hautton IV\";\n\"tone.5\" = \"Hautton V\";\n"),
@@ -667,8 +680,11 @@ public struct UntranslatedRule: Rule {
             // (In a locale of another script, only when nearly every language keeps it: a brand.)
             // A name (capitalised words only) kept by a third of them and by three at least is kept
             // on purpose: "Masaram Gondi", "Global Privacy Control (GPC)"; the others may translate it.
+            // A sentence is kept by no language's choice of script: most languages keeping it, of any
+            // script, is one string not yet sent ("Ledger overview of Expenses and Income" in 7 of 9).
             let otherScript = Self.writesOtherScript(pair.locale)
-            let agreement = otherScript ? everywhere : sameScript
+            let sentence = words.count >= 3 && source.contains(" ") && words.contains { $0.first?.isLowercase == true }
+            let agreement = otherScript || sentence ? everywhere : sameScript
             let agreed = agreement[Int(pair.tableIndex)]
             let nameLike = !words.contains(where: { $0.first?.isLowercase == true })
             if !agreed.isEmpty, case let c = agreed[Int(pair.keyPosition)], c.total >= 3,
