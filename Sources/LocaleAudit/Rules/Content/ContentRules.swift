@@ -366,7 +366,8 @@ public struct PunctuationMismatchRule: Rule {
         that the source leaves open is the sentence's own; it is reported only at the source, when a \
         third of the translations add it. \
         A translator who adds the same mark to three or more strings of a file, or drops the source's, \
-        has one habit to settle: one finding at the first, the other keys its notes.
+        has one habit to settle: one finding at the first, the other keys its notes. A colon written as \
+        the phonetic length mark `ː` (U+02D0), a letter that looks like it, is a note.
         """,
         triggering: [
             RuleExample("A question that became a statement, a lost full stop, an added colon",
@@ -453,6 +454,9 @@ public struct PunctuationMismatchRule: Rule {
                 .strings("es", "\"folder.failed\" = \"No se pudo crear la carpeta\";\n"),
                 .strings("it", "\"folder.failed\" = \"Impossibile creare la cartella\";\n"),
                 .strings("pt", "\"folder.failed\" = \"Não foi possível criar a pasta\";\n")),
+            RuleExample("A colon written as the phonetic length mark 'ː', a letter that looks like one",
+                .strings("en", "\"example\" = \"For example:\";\n"),
+                .strings("gl", "\"example\" = ↓\"Por exemploː\";\n")),
             RuleExample("A stray quote pasted from a spreadsheet (a warning)",
                 .strings("en", "\"shelf\" = \"My shelf\";\n\"sort\" = \"Sort by title\";\n"),
                 .strings("it", "\"shelf\" = ↓\"\\\"Il mio scaffale\";\n\"sort\" = ↓\"\\\"Ordina per titolo\\\"\";\n")),
@@ -723,6 +727,13 @@ public struct PunctuationMismatchRule: Rule {
                 message = "\(quoted) \(stray.atStart ? "starts" : "ends") with a stray '\(stray.character)' that the source does not have (pasted from a spreadsheet?): remove it"
             }
             defects.append(.init(kind: "stray-\(stray.character)-\(stray.atStart)", message: message, severity: .warning, text: text))
+        }
+        // "Por exemploː": the phonetic length mark U+02D0 looks like the source's colon but is a letter,
+        // which VoiceOver, search and line breaking take for part of the word.
+        if expected == .colon, EndPunctuation.endTrimmed(text.translation).unicodeScalars.last == "\u{02D0}" {
+            defects.append(.init(kind: "lookalike-colon",
+                                 message: "\"\(text.translation.visibleExcerpt)\" ends with 'ː' (U+02D0, a phonetic length mark), not a colon: it is a letter that looks like one, which VoiceOver and search take for part of the word; write ':'",
+                                 severity: .note, text: text, batch: "lookalike colon"))
         }
         // Most translations end as their source does: the finer tests below run for the others only.
         // A translation cut off after the source's first line is whitespace-mismatch's finding.
