@@ -629,7 +629,7 @@ enum ConsistentIdentification {
             }
             let why = accessibility
                 ? "VoiceOver should name the same control the same way on every screen"
-                : "users meet one term under two names"
+                : "users meet one term under \(variants.count == 2 ? "two" : variants.count == 3 ? "three" : "\(variants.count)") names"
             let tied = variants.indices.filter { voteCounts[$0] == mostVotes }
             // Two spellings that differ only in accents ("Sangria" twice, "Sangría:" once): the one the
             // locale writes more often in all its texts is its spelling, whichever this source's places favour.
