@@ -45,19 +45,25 @@ public struct Entry: Sendable, Hashable {
         let attributes: [String: String]
         /// A value location in another file than the key's (no reader makes one; kept for completeness).
         let valueLocationElsewhere: SourceLocation?
+        /// Where the source text a bilingual entry carries starts, in the key's file; line 0 when unknown.
+        let sourceLine: Int32, sourceColumn: Int32
 
-        init(state: TranslationState?, sourceValue: Value?, attributes: [String: String], valueLocationElsewhere: SourceLocation?) {
+        init(state: TranslationState?, sourceValue: Value?, attributes: [String: String], valueLocationElsewhere: SourceLocation?,
+             sourceLine: Int32, sourceColumn: Int32) {
             self.state = state
             self.sourceValue = sourceValue
             self.attributes = attributes
             self.valueLocationElsewhere = valueLocationElsewhere
+            self.sourceLine = sourceLine
+            self.sourceColumn = sourceColumn
         }
 
         /// Nil when every field is empty: the box is only made when something needs it.
         static func make(state: TranslationState?, sourceValue: Value?, attributes: [String: String],
-                         valueLocationElsewhere: SourceLocation?) -> Extras? {
-            if state == nil && sourceValue == nil && attributes.isEmpty && valueLocationElsewhere == nil { return nil }
-            return Extras(state: state, sourceValue: sourceValue, attributes: attributes, valueLocationElsewhere: valueLocationElsewhere)
+                         valueLocationElsewhere: SourceLocation?, sourceLine: Int32 = 0, sourceColumn: Int32 = 0) -> Extras? {
+            if state == nil && sourceValue == nil && attributes.isEmpty && valueLocationElsewhere == nil && sourceLine == 0 { return nil }
+            return Extras(state: state, sourceValue: sourceValue, attributes: attributes, valueLocationElsewhere: valueLocationElsewhere,
+                          sourceLine: sourceLine, sourceColumn: sourceColumn)
         }
     }
 
@@ -75,7 +81,8 @@ public struct Entry: Sendable, Hashable {
         let old = storage.extras
         set(\.extras, Extras.make(state: state ?? old?.state, sourceValue: sourceValue ?? old?.sourceValue,
                                   attributes: attributes ?? old?.attributes ?? [:],
-                                  valueLocationElsewhere: valueLocationElsewhere ?? old?.valueLocationElsewhere))
+                                  valueLocationElsewhere: valueLocationElsewhere ?? old?.valueLocationElsewhere,
+                                  sourceLine: old?.sourceLine ?? 0, sourceColumn: old?.sourceColumn ?? 0))
     }
 
     public var key: String { get { storage.key } set { set(\.key, newValue) } }
@@ -114,6 +121,14 @@ public struct Entry: Sendable, Hashable {
     }
     /// In bilingual formats (XLIFF), the source-language text carried next to the translation.
     public var sourceValue: Value? { get { storage.extras?.sourceValue } set { setExtras(sourceValue: .some(newValue)) } }
+    /// Where `sourceValue` starts (an XLIFF `<source>`'s text), in the entry's file.
+    public var sourceValueLocation: SourceLocation? {
+        guard let extras = storage.extras, extras.sourceLine > 0 else { return nil }
+        var location = storage.location
+        location.line = Int(extras.sourceLine)
+        location.column = Int(extras.sourceColumn)
+        return location
+    }
     /// False for String Catalog `shouldTranslate: false`, XLIFF `translate="no"` and a comment that
     /// forbids translating the string (`DoNotTranslateComments`, applied by the engine after reading).
     public var shouldTranslate: Bool { get { storage.shouldTranslate } set { set(\.shouldTranslate, newValue) } }
@@ -125,12 +140,14 @@ public struct Entry: Sendable, Hashable {
 
     public init(key: String, value: Value, comment: String? = nil, state: TranslationState? = nil,
                 location: SourceLocation, valueLocation: SourceLocation? = nil, sourceValue: Value? = nil,
-                shouldTranslate: Bool = true, attributes: [String: String] = [:]) {
+                sourceValueLocation: SourceLocation? = nil, shouldTranslate: Bool = true, attributes: [String: String] = [:]) {
         let (line, column, elsewhere) = Self.split(valueLocation: valueLocation, keyFile: location.file)
+        // Kept only in the key's file, where every reader's source text is.
+        let (sourceLine, sourceColumn, _) = Self.split(valueLocation: sourceValueLocation, keyFile: location.file)
         storage = Storage(key: key, value: value, comment: comment, location: location, valueLine: line, valueColumn: column,
                           shouldTranslate: shouldTranslate,
                           extras: Extras.make(state: state, sourceValue: sourceValue, attributes: attributes,
-                                              valueLocationElsewhere: elsewhere))
+                                              valueLocationElsewhere: elsewhere, sourceLine: sourceLine, sourceColumn: sourceColumn))
     }
 
     /// A value location as a line and column in the key's file, or (0, 0) and the location itself

@@ -58,7 +58,7 @@ public struct TranslationPair: Sendable {
         // A bilingual file (XLIFF) carries its own source beside the translation: the note points at
         // that unit, not at the copy of the source that another locale's file gave the index.
         if let own = translation.sourceValue, translation.location.file != source.location.file {
-            return Finding.Note(message: "source: \(own.shortDescription)", location: translation.location)
+            return Finding.Note(message: "source: \(own.shortDescription)", location: translation.sourceValueLocation ?? translation.location)
         }
         return Finding.Note(message: "source: \(source.value.shortDescription)", location: source.valueLocation ?? source.location)
     }

@@ -72,6 +72,8 @@ func withoutLocations(_ value: Value) -> Value {
         #expect(title.state == TranslationState(raw: "translated", meaning: .translated))
         #expect(title.location == at("Xcode.xliff", 8, 23))
         #expect(title.valueLocation == at("Xcode.xliff", 10, 36))
+        // The source text it carries, where the findings' "source:" notes point.
+        #expect(title.sourceValueLocation == at("Xcode.xliff", 9, 17))
         #expect(title.shouldTranslate)
         let source = try entry(result, "Localizable", "en", "title")
         #expect(source.value == .text("Library") && source.state == nil && source.sourceValue == nil)

@@ -156,7 +156,8 @@ extension XLIFF2Reader {
                     if let inline = target.inlineAttribute { targetAttributes["inline"] = inline }
                     targets.append(Entry(key: unit.id, value: .text(target.text), comment: unit.comment, state: unit.state,
                                          location: unit.idLocation, valueLocation: target.firstLocation ?? unit.location,
-                                         sourceValue: .text(unit.source.text), shouldTranslate: unit.translate,
+                                         sourceValue: .text(unit.source.text), sourceValueLocation: unit.source.firstLocation ?? unit.location,
+                                         shouldTranslate: unit.translate,
                                          attributes: targetAttributes))
                 }
             }

@@ -186,6 +186,7 @@ struct XcodeUnitAssembler {
             return Entry(key: group.key, value: .text(side.content.text), comment: unit.comment,
                          state: target ? side.state : nil, location: unit.idLocation, valueLocation: side.textLocation,
                          sourceValue: target ? unit.source.map { .text($0.content.text) } : nil,
+                         sourceValueLocation: target ? unit.source?.textLocation : nil,
                          shouldTranslate: unit.shouldTranslate, attributes: attributes)
         case .catalog:
             return catalogEntry(group, target: target)
@@ -194,7 +195,7 @@ struct XcodeUnitAssembler {
         }
     }
 
-    private func makeEntry(_ group: Group, value: Value, sourceValue: Value?, states: [(String, TranslationState)],
+    private func makeEntry(_ group: Group, value: Value, source: (value: Value, location: SourceLocation)?, states: [(String, TranslationState)],
                            valueLocation: SourceLocation, target: Bool) -> Entry {
         let first = units[group.first]
         var attributes = first.attributes
@@ -204,16 +205,16 @@ struct XcodeUnitAssembler {
         let comment = group.base.flatMap { units[$0].comment } ?? group.parts.lazy.compactMap { self.units[$0.unit].comment }.first
         return Entry(key: group.key, value: value, comment: comment,
                      state: target ? XLIFFStates.worst(states.map(\.1)) : nil,
-                     location: first.idLocation, valueLocation: valueLocation, sourceValue: sourceValue,
-                     shouldTranslate: first.shouldTranslate, attributes: attributes)
+                     location: first.idLocation, valueLocation: valueLocation, sourceValue: source?.value,
+                     sourceValueLocation: source?.location, shouldTranslate: first.shouldTranslate, attributes: attributes)
     }
 
     // MARK: String Catalog units
 
     private func catalogEntry(_ group: Group, target: Bool) -> Entry? {
         guard let value = catalogValue(group, target: target) else { return nil }
-        let sourceValue = target ? catalogValue(group, target: false)?.value : nil
-        return makeEntry(group, value: value.value, sourceValue: sourceValue, states: value.states,
+        let source = target ? catalogValue(group, target: false).map { ($0.value, $0.location) } : nil
+        return makeEntry(group, value: value.value, source: source, states: value.states,
                          valueLocation: value.location, target: target)
     }
 
@@ -387,8 +388,8 @@ struct XcodeUnitAssembler {
 
     private func stringsdictEntry(_ group: Group, target: Bool) -> Entry? {
         guard let value = stringsdictValue(group, target: target) else { return nil }
-        let sourceValue = target ? stringsdictValue(group, target: false)?.value : nil
-        return makeEntry(group, value: value.value, sourceValue: sourceValue, states: value.states,
+        let source = target ? stringsdictValue(group, target: false).map { ($0.value, $0.location) } : nil
+        return makeEntry(group, value: value.value, source: source, states: value.states,
                          valueLocation: value.location, target: target)
     }
 
