@@ -20,8 +20,8 @@ import Testing
         """
     }
 
-    /// Each XLIFF carries its own source: a finding in fr.xliff points at fr.xliff's unit, not at the
-    /// copy of the source the index took from de.xliff.
+    /// Each XLIFF carries its own source: a finding in fr.xliff points at the <source> of fr.xliff's
+    /// unit, not at the copy of the source the index took from de.xliff.
     /// The audit of a German and a French XLIFF export of the one unit, the French target as given.
     static func audit(frenchTarget: String) throws -> AuditResult {
         let folder = try TestPaths.makeTemporaryDirectory("source-note")
@@ -37,17 +37,17 @@ import Testing
         let note = try #require(finding.notes.first { $0.message.hasPrefix("source:") })
         #expect(note.message == "source: \"Check your connection.\"")
         #expect(note.location?.file.hasSuffix("fr.xliff") == true)
-        #expect(note.location?.line == 5)
+        #expect(note.location?.line == 6)  // the unit's <source> text
     }
 
     /// The content rules compare a bilingual unit with its own source text: their note points at that
-    /// unit too (it had no place at all).
+    /// unit's <source> too (it had no place at all).
     @Test func aContentFindingsSourceNotePointsAtItsOwnUnit() throws {
         let result = try Self.audit(frenchTarget: "Vérifiez votre connexion")
         let finding = try #require(result.findings.first { $0.ruleID == "punctuation-mismatch" && $0.locale == "fr" })
         let note = try #require(finding.notes.first { $0.message.hasPrefix("source:") })
         #expect(note.location?.file.hasSuffix("fr.xliff") == true)
-        #expect(note.location?.line == 5)
+        #expect(note.location?.line == 6)  // the unit's <source> text
     }
 }
 

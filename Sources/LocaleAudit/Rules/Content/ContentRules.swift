@@ -633,7 +633,9 @@ public struct PunctuationMismatchRule: Rule {
                                         table: pair.table.name, key: pair.key, sourceText: text.source, keyID: pair.keyID)
             }
             shared[change]!.places.append((LocalePlace(locale: pair.locale, location: text.location), defect.message))
-            shared[change]!.source = text.sourceLocation
+            // The note sits at the source text that comes first: each XLIFF export carries its own,
+            // and the first locale's file is where the note's places start too.
+            if let source = text.sourceLocation, shared[change]!.source.map({ source < $0 }) ?? true { shared[change]!.source = source }
             return reported
         }
         let differingCount = { (change: Difference, group: Shared) in

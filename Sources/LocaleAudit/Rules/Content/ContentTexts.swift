@@ -47,7 +47,7 @@ enum ContentTexts {
             }
             return (pair.source.value, location)
         }
-        return (own, location.file == pair.translation.location.file ? location : nil)
+        return (own, location.file == pair.translation.location.file ? location : pair.translation.sourceValueLocation)
     }
 
     private static func isXLIFF(_ path: String) -> Bool { path.hasByteSuffix(".xliff") || path.hasByteSuffix(".xlf") }
@@ -247,7 +247,7 @@ enum ContentTexts {
                 let ordered = LocalePlace.ordered(group.map(\.place))
                 atSource.append(Finding(ruleID: rule.id, severity: .note,
                                         message: "\(group.count) of \(total) translations \(change.change.change): \(change.change.advice)",
-                                        location: first.source ?? ordered[0].location, table: first.table, key: first.key,
+                                        location: group.compactMap(\.source).min() ?? ordered[0].location, table: first.table, key: first.key,
                                         notes: LocalePlace.notes(for: ordered, shown: ordered.count)))
             }
             return findings.indices.filter { !dropped.contains($0) }.map { findings[$0] } + atSource
