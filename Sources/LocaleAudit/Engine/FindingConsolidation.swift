@@ -525,8 +525,7 @@ enum FindingConsolidation {
         for (i, finding) in findings.enumerated() where finding.ruleID == rule {
             guard let locale = finding.locale, let table = finding.table, finding.location != nil else { continue }
             // Two trees may spell the locale's folder apart by case (TranslateWiki's sr-ec, sr-EC).
-            let spelled = locale.lowercased().replacingOccurrences(of: "_", with: "-")
-            groups[Group(locale: spelled, table: table, severity: finding.severity), default: []].append(i)
+            groups[Group(locale: LanguageTag.caseFolded(locale), table: table, severity: finding.severity), default: []].append(i)
         }
         guard groups.values.contains(where: { $0.count > 1 }) else { return findings }
         let ranks = Dictionary(project.files.map { ($0.path, editRank($0)) }, uniquingKeysWith: { a, _ in a })

@@ -119,7 +119,7 @@ public struct LanguageOfParts: Sendable {
     }
 
     public static func scripts(of locale: String) -> Set<ScriptCode>? {
-        let lower = locale.lowercased().replacingOccurrences(of: "_", with: "-")
+        let lower = LanguageTag.caseFolded(locale)
         // TranslateWiki's Serbian codes name the script by a pseudo-region ("el" Latin, "ec" Cyrillic).
         let aliased = ["sr-el": "sr-Latn", "sr-ec": "sr-Cyrl"][lower] ?? locale
         guard let tag = try? LanguageTag(aliased, options: .allowUnderscores) else { return nil }

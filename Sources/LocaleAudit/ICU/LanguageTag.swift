@@ -416,6 +416,12 @@ extension String {
 }
 
 extension LanguageTag {
+    /// One spelling of a locale identifier however its case and separators are written
+    /// ("sr-EC", "sr_ec" → "sr-ec"), for comparing identifiers, not for showing them.
+    static func caseFolded(_ locale: String) -> String {
+        locale.lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+
     /// The first subtag of a locale identifier as written, lower-cased: "pt" of "pt-BR" and of "PT_br",
     /// "" when there is none. No parsing and no ICU: the rules ask it of every text's locale.
     static func languageSubtag(of locale: String) -> String {

@@ -683,8 +683,7 @@ public struct UntranslatedRule: Rule {
             // A sentence is kept by no language's choice of script: most languages keeping it, of any
             // script, is one string not yet sent ("Ledger overview of Expenses and Income" in 7 of 9).
             let otherScript = Self.writesOtherScript(pair.locale)
-            let sentence = words.count >= 3 && source.contains(" ") && words.contains { $0.first?.isLowercase == true }
-            let agreement = otherScript || sentence ? everywhere : sameScript
+            let agreement = otherScript || Self.isSentence(words, of: source) ? everywhere : sameScript
             let agreed = agreement[Int(pair.tableIndex)]
             let nameLike = !words.contains(where: { $0.first?.isLowercase == true })
             if !agreed.isEmpty, case let c = agreed[Int(pair.keyPosition)], c.total >= 3,
@@ -884,7 +883,7 @@ public struct UntranslatedRule: Rule {
         let words = TextAnalysis.translatableWords(in: context.names.masking(rawSource))
         // A sentence (three words or more, some in lower case) is no name: it has not been
         // translated yet. "Phags-pa" is a name.
-        let isSentence = words.count >= 3 && rawSource.contains(" ") && words.contains { $0.first?.isLowercase == true }
+        let isSentence = Self.isSentence(words, of: rawSource)
         let otherScript = everywhere.total - sameScript.total
         let translatedInOtherScript = otherScript - (everywhere.identical - sameScript.identical)
         if !isSentence, otherScript >= 2, translatedInOtherScript * 2 >= otherScript { return nil }
@@ -906,6 +905,12 @@ public struct UntranslatedRule: Rule {
 
     /// What the members of a numbered series share: the text before a last word that is a number
     /// or a Roman numeral, or a range of them ("Skin Tone" of "Skin Tone I-II", "Level" of "Level 3").
+    /// Whether a text of these words is a sentence, not a name or title: three words or more, some
+    /// in lower case.
+    static func isSentence(_ words: [Substring], of text: String) -> Bool {
+        words.count >= 3 && text.contains(" ") && words.contains { $0.first?.isLowercase == true }
+    }
+
     static func seriesStem(_ source: String) -> String? {
         guard let space = source.lastIndex(of: " ") else { return nil }
         let last = source[source.index(after: space)...], stem = source[..<space]

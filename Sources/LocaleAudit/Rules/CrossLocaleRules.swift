@@ -121,7 +121,7 @@ struct LocaleLanguage: Hashable, Sendable {
 
     init(_ locale: String) {
         let fallback = LanguageTag.languageSubtag(of: locale)
-        let lower = locale.lowercased().replacingOccurrences(of: "_", with: "-")
+        let lower = LanguageTag.caseFolded(locale)
         let aliased = LocaleIdentifierCheck.appleAndTranslateWikiForms[lower]?.replacement ?? locale
         guard case .success(let tag) = LanguageTag.parse(aliased, options: .allowUnderscores),
               let maximal = try? tag.maximized,
